@@ -1,0 +1,215 @@
+/// The members of a JSON object: string keys to values, in insertion order,
+/// with fast lookup by key.
+///
+/// Order is kept exactly as parsed or inserted, so exports and generated key
+/// constants follow the source. Small objects (the usual API case) are
+/// searched linearly, which beats hashing for a handful of short keys; from
+/// ``indexThreshold`` members on, a hash index answers lookups in constant
+/// time.
+///
+/// Setting an existing key replaces its value in place (the key keeps its
+/// position). The parser uses the same rule for duplicate keys: the last
+/// value wins, at the position of the first occurrence.
+public struct JSONObject: Sendable {
+    /// Member count from which a hash index is kept.
+    public static let indexThreshold = 12
+
+    @usableFromInline internal var _keys: [String]
+    @usableFromInline internal var _values: [JSONValue]
+    /// Key → position, present only when `count >= indexThreshold`.
+    @usableFromInline internal var _index: [String: Int]?
+
+    /// An empty object.
+    public init() {
+        _keys = []
+        _values = []
+        _index = nil
+    }
+
+    /// An empty object with room for `capacity` members.
+    public init(minimumCapacity capacity: Int) {
+        _keys = []
+        _values = []
+        _keys.reserveCapacity(capacity)
+        _values.reserveCapacity(capacity)
+        _index = nil
+    }
+
+    /// An object holding `members` in order; a repeated key keeps its first
+    /// position and its last value.
+    public init<S: Sequence>(_ members: S) where S.Element == (key: String, value: JSONValue) {
+        self.init()
+        for member in members { self[member.key] = member.value }
+    }
+
+    /// An object from `(key, value)` pairs in order; a repeated key keeps its
+    /// first position and its last value.
+    public init(_ pairs: [(String, JSONValue)]) {
+        self.init(minimumCapacity: pairs.count)
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// The number of members.
+    @inlinable public var count: Int { _keys.count }
+
+    /// `true` when the object has no members.
+    @inlinable public var isEmpty: Bool { _keys.isEmpty }
+
+    /// The keys in order.
+    @inlinable public var keys: [String] { _keys }
+
+    /// The values in key order.
+    @inlinable public var values: [JSONValue] { _values }
+
+    /// The position of `key`, or `nil`.
+    @inlinable
+    public func index(forKey key: String) -> Int? {
+        if let index = _index { return index[key] }
+        // Linear scan: cheaper than hashing for small objects.
+        var i = 0
+        let n = _keys.count
+        while i < n {
+            if _keys[i] == key { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The value for `key`; setting `nil` removes the member.
+    @inlinable
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let i = index(forKey: key) else { return nil }
+            return _values[i]
+        }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// Sets `value` for `key` and returns the previous value. A new key goes
+    /// at the end; an existing key keeps its position.
+    @inlinable
+    @discardableResult
+    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+        if let i = index(forKey: key) {
+            let old = _values[i]
+            _values[i] = value
+            return old
+        }
+        appendNew(key: key, value: value)
+        return nil
+    }
+
+    /// Appends a member whose key the caller knows is not present yet.
+    @usableFromInline
+    internal mutating func appendNew(key: String, value: JSONValue) {
+        _keys.append(key)
+        _values.append(value)
+        if _index != nil {
+            _index![key] = _keys.count - 1
+        } else if _keys.count >= Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
+    /// Removes the member for `key` and returns its value.
+    @inlinable
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let i = index(forKey: key) else { return nil }
+        _keys.remove(at: i)
+        let old = _values.remove(at: i)
+        if _index != nil {
+            if _keys.count >= Self.indexThreshold { rebuildIndex() } else { _index = nil }
+        }
+        return old
+    }
+
+    /// Removes every member.
+    public mutating func removeAll() {
+        _keys.removeAll()
+        _values.removeAll()
+        _index = nil
+    }
+
+    /// The members sorted by key (code-unit order), for deterministic output.
+    public func sortedByKey() -> JSONObject {
+        var result = JSONObject(minimumCapacity: count)
+        for i in _keys.indices.sorted(by: { Self.utf8Less(_keys[$0], _keys[$1]) }) {
+            result.appendNew(key: _keys[i], value: _values[i])
+        }
+        return result
+    }
+
+    @usableFromInline
+    internal mutating func rebuildIndex() {
+        var index = [String: Int](minimumCapacity: _keys.count)
+        for (i, key) in _keys.enumerated() { index[key] = i }
+        _index = index
+    }
+
+    /// Byte-wise UTF-8 ordering: locale-independent and the same on every platform.
+    internal static func utf8Less(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
+
+extension JSONObject: RandomAccessCollection {
+    /// A member: key and value.
+    public typealias Element = (key: String, value: JSONValue)
+    /// Positions are `0..<count`, in key order.
+    public typealias Index = Int
+
+    /// The position of the first member.
+    @inlinable public var startIndex: Int { 0 }
+    /// The position past the last member.
+    @inlinable public var endIndex: Int { _keys.count }
+
+    /// The member at `position`; traps when out of range, like `Array`.
+    @inlinable
+    public subscript(position: Int) -> (key: String, value: JSONValue) {
+        (_keys[position], _values[position])
+    }
+}
+
+extension JSONObject: Equatable {
+    /// Objects are equal when they have the same keys with equal values,
+    /// regardless of member order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs._keys == rhs._keys { return lhs._values == rhs._values }
+        for i in 0..<lhs.count {
+            guard let j = rhs.index(forKey: lhs._keys[i]), lhs._values[i] == rhs._values[j] else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+extension JSONObject: Hashable {
+    /// Order-independent hash, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for i in 0..<count {
+            var member = Hasher()
+            member.combine(_keys[i])
+            member.combine(_values[i])
+            combined = combined &+ member.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object from a literal, in source order: `["id": 1, "name": "a"]`.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// A type that can be read leniently from a ``JSONValue``: the rules behind
+/// every safe getter and every typed ViewModel key.
+///
+/// The rules favour showing something over crashing on API drift:
+///
+/// | type | reads from |
+/// | --- | --- |
+/// | `String` | strings; numbers as their JSON text (`42`, `9.5`) |
+/// | `Int`, `Int64` | integers in range; integral doubles; strings holding such a number |
+/// | `Double` | any number (big integers approximately); numeric strings |
+/// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
+/// | `URL` | non-empty strings that parse as a URL |
+/// | `[JSONValue]` | arrays |
+/// | `JSONObject` | objects |
+/// | `JSONValue` | anything, including `null` |
+///
+/// `null` reads as no value for every type except `JSONValue` itself.
+/// Conform your own types to read them through the same accessors.
+public protocol JSONReadable: Sendable {
+    /// The value read from `json`, or `nil` when it cannot be read as this type.
+    static func read(from json: JSONValue) -> Self?
+    /// A short name of what is expected, for error messages ("an integer").
+    static var expectedDescription: String { get }
+}
+
+extension String: JSONReadable {
+    /// Strings, and numbers as their JSON text.
+    public static func read(from json: JSONValue) -> String? {
+        switch json {
+        case .string(let s): s
+        case .int(let i): String(i)
+        case .double(let d): JSONValue.shortestText(d)
+        case .bigInteger(let text): text
+        default: nil
+        }
+    }
+    /// "a string".
+    public static var expectedDescription: String { "a string" }
+}
+
+extension Int64: JSONReadable {
+    /// Integers, integral doubles in range, and strings holding one.
+    public static func read(from json: JSONValue) -> Int64? {
+        switch json {
+        case .int(let i): return i
+        case .double(let d): return Int64(exactly: d)
+        case .string(let s):
+            if let i = Int64(s) { return i }
+            if let d = Double(s), d.isFinite { return Int64(exactly: d) }
+            return nil
+        default: return nil
+        }
+    }
+    /// "an integer".
+    public static var expectedDescription: String { "an integer" }
+}
+
+extension Int: JSONReadable {
+    /// As `Int64`, when it fits in `Int`.
+    public static func read(from json: JSONValue) -> Int? {
+        Int64.read(from: json).flatMap { Int(exactly: $0) }
+    }
+    /// "an integer".
+    public static var expectedDescription: String { "an integer" }
+}
+
+extension Double: JSONReadable {
+    /// Any number, and numeric strings (finite only).
+    public static func read(from json: JSONValue) -> Double? {
+        switch json {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        case .bigInteger(let text): return Double(text)
+        case .string(let s):
+            guard let d = Double(s), d.isFinite else { return nil }
+            return d
+        default: return nil
+        }
+    }
+    /// "a number".
+    public static var expectedDescription: String { "a number" }
+}
+
+extension Bool: JSONReadable {
+    /// Booleans, numbers (zero is false) and the usual boolean words.
+    public static func read(from json: JSONValue) -> Bool? {
+        switch json {
+        case .bool(let b): return b
+        case .int(let i): return i != 0
+        case .double(let d): return d != 0
+        case .bigInteger: return true
+        case .string(let s):
+            switch s.lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+    /// "a boolean".
+    public static var expectedDescription: String { "a boolean" }
+}
+
+extension URL: JSONReadable {
+    /// Non-empty strings that parse as a URL.
+    public static func read(from json: JSONValue) -> URL? {
+        guard case .string(let s) = json, !s.isEmpty else { return nil }
+        return URL(string: s)
+    }
+    /// "a URL string".
+    public static var expectedDescription: String { "a URL string" }
+}
+
+extension Array: JSONReadable where Element == JSONValue {
+    /// Arrays.
+    public static func read(from json: JSONValue) -> [JSONValue]? { json.arrayValue }
+    /// "an array".
+    public static var expectedDescription: String { "an array" }
+}
+
+extension JSONObject: JSONReadable {
+    /// Objects.
+    public static func read(from json: JSONValue) -> JSONObject? { json.objectValue }
+    /// "an object".
+    public static var expectedDescription: String { "an object" }
+}
+
+extension JSONValue: JSONReadable {
+    /// Any value, `null` included.
+    public static func read(from json: JSONValue) -> JSONValue? { json }
+    /// "a value".
+    public static var expectedDescription: String { "a value" }
+}
+
+extension JSONValue {
+    /// The shortest text that reads back as exactly `d` (Swift's own
+    /// shortest round-trip formatting), as JSON writes it.
+    public static func shortestText(_ d: Double) -> String {
+        d.description
+    }
+
+    /// A short rendering of the value for diagnostics: strings quoted,
+    /// containers summarised, cut to about 40 characters.
+    public var briefDescription: String {
+        let text: String
+        switch self {
+        case .null: text = "null"
+        case .bool(let b): text = b ? "true" : "false"
+        case .int(let i): text = String(i)
+        case .double(let d): text = Self.shortestText(d)
+        case .bigInteger(let s): text = s
+        case .string(let s): text = "\"\(s)\""
+        case .array(let a): text = "[\(a.count) elements]"
+        case .object(let o): text = "{\(o.count) members}"
+        }
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
+    }
+}

@@ -1,0 +1,52 @@
+/// What a ViewModel stores under a key: a JSON value, or a payload that is
+/// not JSON (a nested ViewModel, a section, a manager, an image, a formatter).
+///
+/// Payloads must be `Sendable` because a ViewModel may be handed between
+/// threads. Exports and archives write JSON values and the payloads they know
+/// (nested ViewModels, sections, managers) and skip or report the others.
+public enum ViewModelValue: Sendable {
+    /// A JSON value.
+    case json(JSONValue)
+    /// Anything else a view needs.
+    case payload(any Sendable)
+
+    /// The JSON value, or `nil` for a payload.
+    @inlinable
+    public var json: JSONValue? {
+        if case .json(let value) = self { return value }
+        return nil
+    }
+
+    /// The payload, or `nil` for a JSON value.
+    @inlinable
+    public var payload: (any Sendable)? {
+        if case .payload(let value) = self { return value }
+        return nil
+    }
+
+    /// Whether two stored values are the same for change detection: JSON by
+    /// `==`, objects by identity, other payloads by `==` when they are
+    /// `Equatable` of the same type, otherwise never the same.
+    public func isSame(as other: ViewModelValue) -> Bool {
+        switch (self, other) {
+        case let (.json(a), .json(b)):
+            return a == b
+        case let (.payload(a), .payload(b)):
+            if type(of: a) is AnyClass, type(of: b) is AnyClass {
+                return (a as AnyObject) === (b as AnyObject)
+            }
+            if let x = a as? any Equatable { return x.isEqual(to: b) }
+            return false
+        default:
+            return false
+        }
+    }
+}
+
+extension Equatable {
+    /// `self == other` when `other` has the same type.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}

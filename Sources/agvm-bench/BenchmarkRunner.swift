@@ -1,0 +1,65 @@
+import Foundation
+
+/// Parses the bench's arguments, runs the groups and prints the report.
+enum BenchmarkRunner {
+    /// Every benchmark group, in report order. Add new groups here.
+    static let groups: [BenchmarkGroup] = []
+
+    static func main() {
+        var json = false
+        var runs = 9
+        var only: Set<String> = []
+        var paths: [String] = []
+        var args = CommandLine.arguments.dropFirst().makeIterator()
+        while let arg = args.next() {
+            switch arg {
+            case "--json": json = true
+            case "--runs": runs = args.next().flatMap(Int.init) ?? runs
+            case "--only": only.formUnion((args.next() ?? "").split(separator: ",").map(String.init))
+            case "--help", "-h":
+                print("""
+                usage: agvm-bench [--json] [--runs N] [--only GROUP[,GROUP]] [FILE...]
+                Measures AGViewModel against Foundation in one run (build with -c release).
+                Groups: \(groups.map(\.name).joined(separator: ", ")).
+                FILE defaults to ../shared/data/twitter.json and ../shared/data/citm_catalog.json.
+                """)
+                return
+            default: paths.append(arg)
+            }
+        }
+        if paths.isEmpty {
+            paths = ["twitter.json", "citm_catalog.json"].map { "../shared/data/\($0)" }
+        }
+        let context = BenchmarkContext(inputs: paths.map { URL(fileURLWithPath: $0) }, runs: runs)
+        if !json {
+            print(pad("benchmark", 22) + pad("input", 20) + pad("unit", 11) + pad("ours", 11) + pad("peer", 28) + pad("peer value", 11) + "speedup")
+        }
+        for group in groups where only.isEmpty || only.contains(group.name) {
+            do {
+                for result in try group.run(context) { report(result, json: json) }
+            } catch {
+                FileHandle.standardError.write(Data("agvm-bench: \(group.name): \(error)\n".utf8))
+                exit(1)
+            }
+        }
+    }
+
+    static func report(_ r: BenchmarkResult, json: Bool) {
+        if json {
+            func q(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            print("{\"benchmark\": \(q(r.benchmark)), \"input\": \(q(r.input)), \"unit\": \(q(r.unit)), \"ours\": \(fmt(r.ours)), \"peer\": \(q(r.peer)), \"peer_value\": \(fmt(r.peerValue)), \"speedup\": \(fmt(r.speedup))}")
+        } else {
+            print(pad(r.benchmark, 22) + pad(r.input, 20) + pad(r.unit, 11) + pad(fmt(r.ours), 11) + pad(r.peer, 28) + pad(fmt(r.peerValue), 11) + fmt(r.speedup) + "x")
+        }
+        fflush(nil)
+    }
+
+    static func fmt(_ x: Double) -> String {
+        guard x.isFinite else { return "0" }
+        return String(format: x >= 100 ? "%.1f" : x >= 1 ? "%.2f" : "%.4f", x)
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    }
+}

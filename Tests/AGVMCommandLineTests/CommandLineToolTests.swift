@@ -1,0 +1,9 @@
+import Testing
+@testable import AGVMCommandLine
+
+@Suite("agvm")
+struct CommandLineToolTests {
+    @Test func versionIsSemantic() {
+        #expect(CommandLineTool.version.split(separator: ".").count == 3)
+    }
+}

@@ -1,0 +1,20 @@
+import Testing
+import AGViewModel
+
+@Suite("JSONValue")
+struct JSONValueTests {
+    @Test func literalsKeepKeyOrder() {
+        let value: JSONValue = ["title": "Swift", "price": 9.5, "tags": ["a"], "id": 505874924095815681]
+        #expect(value.objectValue?.keys == ["title", "price", "tags", "id"])
+        #expect(value["id"] == .int(505874924095815681))
+        #expect(value["tags"]?[0] == "a")
+    }
+
+    @Test func objectEqualityIgnoresOrder() {
+        let a: JSONValue = ["a": 1, "b": 2]
+        let b: JSONValue = ["b": 2, "a": 1]
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(JSONValue.int(1) != JSONValue.double(1))
+    }
+}
