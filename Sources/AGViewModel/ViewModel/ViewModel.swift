@@ -34,14 +34,14 @@ public final class ViewModel: @unchecked Sendable {
 
     /// The stored value for `key`, JSON or payload. Setting `nil` removes the key.
     public subscript(value key: String) -> ViewModelValue? {
-        get { lock.withLock { values[key] } }
+        get { storedValue(forKey: key) }
         set { store(newValue, forKey: key) }
     }
 
     /// The JSON value for `key`; `nil` when absent or a payload. Setting
     /// `nil` removes the key.
     public subscript(key: String) -> JSONValue? {
-        get { lock.withLock { values[key] }?.json }
+        get { storedValue(forKey: key)?.json }
         set { store(newValue.map(ViewModelValue.json), forKey: key) }
     }
 
@@ -50,6 +50,13 @@ public final class ViewModel: @unchecked Sendable {
 
     /// The number of stored keys.
     public var count: Int { lock.withLock { keyOrder.count } }
+
+    /// The single read path: every read of a key goes through here, so
+    /// observation tracking can hook in at one place.
+    @inline(__always)
+    internal func storedValue(forKey key: String) -> ViewModelValue? {
+        lock.withLock { values[key] }
+    }
 
     /// Stores `newValue` (or removes the key for `nil`) and reports the
     /// change. The single write path: every mutation goes through here.
