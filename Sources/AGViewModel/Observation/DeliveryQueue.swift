@@ -30,20 +30,26 @@ internal struct PendingDelivery {
 /// next starts, observers see each key's changes in order, and a callback
 /// never re-enters itself through a change it made.
 internal final class DeliveryQueue {
-    private var isDelivering = false
-    private var pending: [PendingDelivery] = []
-    private var head = 0
+    // Only this thread touches its queue, and never with overlapping
+    // accesses: skip the dynamic exclusivity checks on the hot path.
+    @exclusivity(unchecked) private var isDelivering = false
+    @exclusivity(unchecked) private var pending: [PendingDelivery] = []
 
-    /// Delivers `delivery` now, or queues it when this thread is delivering.
-    static func deliver(_ delivery: PendingDelivery) {
+    /// Delivers a change now, or queues it when this thread is delivering.
+    static func deliver(
+        to registrations: [ObserverRegistration], in viewModel: ViewModel, key: String,
+        old: ViewModelValue?, new: ViewModelValue?, kind: KeyChange.Kind, equalValue: Bool = false
+    ) {
         let queue = current
         if queue.isDelivering {
-            queue.pending.append(delivery)
+            queue.pending.append(PendingDelivery(
+                registrations: registrations, viewModel: viewModel, key: key,
+                old: old, new: new, kind: kind, equalValue: equalValue))
             return
         }
         queue.isDelivering = true
-        run(delivery)
-        queue.drain()
+        run(registrations, viewModel, key, old, new, kind, equalValue)
+        if !queue.pending.isEmpty { queue.drain() }
         queue.isDelivering = false
     }
 
@@ -57,7 +63,7 @@ internal final class DeliveryQueue {
         }
         queue.isDelivering = true
         body(queue)
-        queue.drain()
+        if !queue.pending.isEmpty { queue.drain() }
         queue.isDelivering = false
     }
 
@@ -67,22 +73,23 @@ internal final class DeliveryQueue {
     }
 
     private func drain() {
+        var head = 0
         while head < pending.count {
             let next = pending[head]
             head += 1
-            Self.run(next)
+            Self.run(next.registrations, next.viewModel, next.key, next.old, next.new, next.kind, next.equalValue)
         }
         // Drop the delivered changes (and the ViewModels they retain).
         pending.removeAll(keepingCapacity: pending.count <= 64)
-        head = 0
     }
 
     /// Calls each registration that takes this delivery and is still
     /// registered. Never holds a lock while calling out.
-    private static func run(_ delivery: PendingDelivery) {
-        let viewModel = delivery.viewModel
-        for registration in delivery.registrations
-        where registration.accepts(delivery.kind, equalValue: delivery.equalValue) {
+    private static func run(
+        _ registrations: [ObserverRegistration], _ viewModel: ViewModel, _ key: String,
+        _ old: ViewModelValue?, _ new: ViewModelValue?, _ kind: KeyChange.Kind, _ equalValue: Bool
+    ) {
+        for registration in registrations where registration.accepts(kind, equalValue: equalValue) {
             // A callback earlier in this delivery, or another thread, may
             // have removed it: removal takes effect at once.
             viewModel.lock.lock()
@@ -96,10 +103,10 @@ internal final class DeliveryQueue {
             }
             let options = registration.options
             let change = KeyChange(
-                key: delivery.key,
-                oldValue: options.contains(.old) ? delivery.old : nil,
-                newValue: options.contains(.new) && delivery.kind != .prior ? delivery.new : nil,
-                kind: delivery.kind)
+                key: key,
+                oldValue: options.contains(.old) ? old : nil,
+                newValue: options.contains(.new) && kind != .prior ? new : nil,
+                kind: kind)
             registration.invoke(observer, viewModel, change)
         }
     }

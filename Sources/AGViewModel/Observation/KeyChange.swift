@@ -42,10 +42,11 @@ extension ViewModelValue {
     /// both absent, or both present and `isSame(as:)`.
     @inline(__always)
     internal static func isSame(_ a: ViewModelValue?, _ b: ViewModelValue?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case let (a?, b?): return a.isSame(as: b)
-        default: return false
-        }
+        // JSON first, by pattern: cheaper than copying both values into the
+        // general `isSame(as:)` (this runs on every write).
+        if case .json(let x)? = a, case .json(let y)? = b { return x == y }
+        guard let a else { return b == nil }
+        guard let b else { return false }
+        return a.isSame(as: b)
     }
 }

@@ -14,25 +14,25 @@ internal final class ObservationCenter: @unchecked Sendable {
 
     /// Observers by key: a change costs a lookup of its own key, whatever
     /// the number of observers of other keys.
-    var observers: [String: [ObserverRegistration]] = [:]
+    @exclusivity(unchecked) var observers: [String: [ObserverRegistration]] = [:]
     /// How many registrations ask for `.prior`; zero skips the prior check.
-    var priorObserverCount = 0
+    @exclusivity(unchecked) var priorObserverCount = 0
 
     /// Depth of nested `performBatchUpdates` calls; 0 outside a batch.
-    var batchDepth = 0
+    @exclusivity(unchecked) var batchDepth = 0
     /// The first old and the last new value of each key set in the batch.
-    var batchedChanges: [String: (old: ViewModelValue?, new: ViewModelValue?)] = [:]
+    @exclusivity(unchecked) var batchedChanges: [String: (old: ViewModelValue?, new: ViewModelValue?)] = [:]
     /// Keys in the order of their first set in the batch.
-    var batchedKeys: [String] = []
+    @exclusivity(unchecked) var batchedKeys: [String] = []
 
     /// Swift Observation: the registrar and the key path of each key read
     /// inside `withObservationTracking` (building one costs a microsecond,
     /// so they are cached; only these keys pay willSet/didSet on writes).
     let registrar = ObservationRegistrar()
-    var trackedKeyPaths: [String: KeyPath<ViewModel, ViewModelValue?>] = [:]
+    @exclusivity(unchecked) var trackedKeyPaths: [String: KeyPath<ViewModel, ViewModelValue?>] = [:]
 
     /// Named-notification forwarders (see `observeNotifications`).
-    var notificationForwarders: [NotificationForwarder] = []
+    @exclusivity(unchecked) var notificationForwarders: [NotificationForwarder] = []
 
     deinit {
         // The ViewModel is being deallocated: nobody else can reach this
@@ -65,9 +65,8 @@ internal final class ObservationCenter: @unchecked Sendable {
             if !ViewModelValue.isSame(current, newValue) {
                 announced = true
                 if !priorObservers.isEmpty {
-                    DeliveryQueue.deliver(PendingDelivery(
-                        registrations: priorObservers, viewModel: viewModel, key: key,
-                        old: current, new: nil, kind: .prior))
+                    DeliveryQueue.deliver(
+                        to: priorObservers, in: viewModel, key: key, old: current, new: nil, kind: .prior)
                 }
                 if let keyPath { registrar.willSet(viewModel, keyPath: keyPath) }
             }
@@ -99,14 +98,12 @@ internal final class ObservationCenter: @unchecked Sendable {
         if changed {
             viewModel.keyDidChange(key, from: old, to: newValue)
             if !snapshot.isEmpty {
-                DeliveryQueue.deliver(PendingDelivery(
-                    registrations: snapshot, viewModel: viewModel, key: key,
-                    old: old, new: newValue, kind: .change))
+                DeliveryQueue.deliver(
+                    to: snapshot, in: viewModel, key: key, old: old, new: newValue, kind: .change)
             }
         } else if snapshot.contains(where: { $0.options.contains(.includeEqualValues) }) {
-            DeliveryQueue.deliver(PendingDelivery(
-                registrations: snapshot, viewModel: viewModel, key: key,
-                old: old, new: newValue, kind: .change, equalValue: true))
+            DeliveryQueue.deliver(
+                to: snapshot, in: viewModel, key: key, old: old, new: newValue, kind: .change, equalValue: true)
         }
         return old
     }
