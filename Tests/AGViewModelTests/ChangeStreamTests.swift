@@ -1,7 +1,7 @@
 import Testing
 @testable import AGViewModel
 
-@Suite("Change streams")
+@Suite("Change streams", .timeLimit(.minutes(1)))
 struct ChangeStreamTests {
     @Test func yieldsChangesInOrderAndEndsWhenTheViewModelIsDeallocated() async {
         var vm: ViewModel? = ViewModel(["a": 0])

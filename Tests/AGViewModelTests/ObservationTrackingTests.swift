@@ -4,7 +4,7 @@ import Testing
 
 /// Swift Observation: `withObservationTracking` is told about the keys it
 /// read, and only those.
-@Suite("Swift Observation tracking")
+@Suite("Swift Observation tracking", .timeLimit(.minutes(1)))
 struct ObservationTrackingTests {
     /// Tracks `read` and counts `onChange` calls.
     private func track(_ read: () -> Void) -> Recorder<Bool> {
@@ -94,5 +94,14 @@ struct ObservationTrackingTests {
         vm["inner"] = 2
         #expect(innerFired.count == 1)
         #expect(outer.count == 1)
+    }
+
+    @Test func observationsSequenceFollowsAKey() async {
+        let vm = ViewModel(["title": "A", "other": 0])
+        var titles = Observations { vm["title"] }.makeAsyncIterator()
+        #expect(await titles.next() == "A")
+        vm["other"] = 1
+        vm["title"] = "B"
+        #expect(await titles.next() == "B")
     }
 }

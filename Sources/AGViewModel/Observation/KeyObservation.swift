@@ -1,5 +1,5 @@
 /// An active observation of ViewModel keys, returned by
-/// ``ViewModel/observe(_:options:handler:)-(String,_,_)``.
+/// `ViewModel.observe(_:options:handler:)`.
 ///
 /// Keep it as long as you want changes: calling ``cancel()``, or letting the
 /// token be deallocated, ends the observation. The token holds its

@@ -8,11 +8,13 @@ extension ViewModel {
     /// ```
     ///
     /// Each change carries its key and its old and new values. The sequence
-    /// does not keep the ViewModel alive, and it ends when the ViewModel is
-    /// deallocated, when its observers of these keys are removed
-    /// (``removeObservers(forKeys:)``, ``removeAllObservers()``), or when the
-    /// consuming task is cancelled (the observation is removed then). Changes
-    /// are buffered between iterations; batches deliver one change per key.
+    /// does not keep the ViewModel alive. It ends (after the changes already
+    /// buffered) when the ViewModel is deallocated, or when the observers of
+    /// any of these keys are removed (``removeObservers(forKeys:)``,
+    /// ``removeAllObservers()``). When the consuming task is cancelled, or the
+    /// stream is dropped, the observation is removed. Changes made on any
+    /// thread are buffered until the consumer asks; batches deliver one change
+    /// per key; equal-value sets are not changes.
     ///
     /// - Parameters:
     ///   - keys: The keys to observe.
@@ -34,7 +36,7 @@ extension ViewModel {
     }
 
     /// The changes of `key`, as an asynchronous sequence; see
-    /// ``changes(for:bufferingPolicy:)-(Sequence<String>,_)``.
+    /// `changes(for:bufferingPolicy:)` for several keys.
     public func changes(
         for key: String,
         bufferingPolicy: AsyncStream<KeyChange>.Continuation.BufferingPolicy = .unbounded
