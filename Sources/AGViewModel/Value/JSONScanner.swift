@@ -32,10 +32,14 @@ internal struct JSONScanner: ~Copyable {
     var values: UnsafeMutablePointer<JSONValue>
     var valueCount = 0
     var valueCapacity: Int
-    /// Keys of the open objects' members.
+    /// Keys of the open objects' members, and their hash values.
     var keys: UnsafeMutablePointer<String>
+    var keyHashes: UnsafeMutablePointer<Int>
     var keyCount = 0
     var keyCapacity: Int
+    /// Keys seen in this document, so repeated keys are neither decoded nor
+    /// hashed again.
+    var internedKeys = JSONKeyInternTable()
     /// Open containers, innermost last.
     var frames: [Frame] = []
     /// Reused buffer for strings with escapes.
@@ -49,6 +53,7 @@ internal struct JSONScanner: ~Copyable {
         values = .allocate(capacity: valueCapacity)
         keyCapacity = 32
         keys = .allocate(capacity: keyCapacity)
+        keyHashes = .allocate(capacity: keyCapacity)
     }
 
     deinit {
@@ -56,6 +61,7 @@ internal struct JSONScanner: ~Copyable {
         values.deallocate()
         keys.deinitialize(count: keyCount)
         keys.deallocate()
+        keyHashes.deallocate()
     }
 
     // MARK: - Document and containers
@@ -190,9 +196,18 @@ internal struct JSONScanner: ~Copyable {
                 ? "expected a string key in double quotes after ',', found \(describeByte(at: pos))"
                 : "expected a string key in double quotes or '}', found \(describeByte(at: pos))")
         }
-        let key = try parseString()
+        let key: String
+        let hash: Int
+        if let (interned, internedHash) = internKey() {
+            key = interned
+            hash = internedHash
+        } else {
+            key = try parseString()
+            hash = key.hashValue
+        }
         if keyCount == keyCapacity { growKeys() }
         (keys + keyCount).initialize(to: key)
+        keyHashes[keyCount] = hash
         keyCount += 1
         skipWhitespace()
         guard pos < count else {
@@ -220,30 +235,28 @@ internal struct JSONScanner: ~Copyable {
         let n = valueCount - frame.valueStart
         let objectValues = moveValues(from: frame.valueStart, count: n)
         valueCount = frame.valueStart
-        let objectKeys: [String]
-        if n == 0 {
-            objectKeys = []
-        } else {
+        var objectKeys: [String] = []
+        if n > 0 {
+            objectKeys.reserveCapacity(n)
             let start = keys + frame.keyStart
-            objectKeys = [String](unsafeUninitializedCapacity: n) { buffer, initialized in
-                buffer.baseAddress!.moveInitialize(from: start, count: n)
-                initialized = n
-            }
+            for i in 0..<n { objectKeys.append((start + i).move()) }
         }
+        let object = JSONObject.parsed(keys: objectKeys, values: objectValues,
+                                       hashes: UnsafePointer(keyHashes + frame.keyStart))
         keyCount = frame.keyStart
-        push(.object(JSONObject.parsed(keys: objectKeys, values: objectValues)))
+        push(.object(object))
     }
 
     /// The `n` values from `start` of the value stack, moved into an array
     /// (no retain/release traffic).
     @inline(__always)
     func moveValues(from start: Int, count n: Int) -> [JSONValue] {
-        if n == 0 { return [] }
+        var array: [JSONValue] = []
+        if n == 0 { return array }
+        array.reserveCapacity(n)
         let source = values + start
-        return [JSONValue](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: n)
-            initialized = n
-        }
+        for i in 0..<n { array.append((source + i).move()) }
+        return array
     }
 
     @inline(__always)
@@ -268,6 +281,10 @@ internal struct JSONScanner: ~Copyable {
         newKeys.moveInitialize(from: keys, count: keyCount)
         keys.deallocate()
         keys = newKeys
+        let newHashes = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+        newHashes.update(from: keyHashes, count: keyCount)
+        keyHashes.deallocate()
+        keyHashes = newHashes
         keyCapacity = newCapacity
     }
 
@@ -354,26 +371,29 @@ internal struct JSONScanner: ~Copyable {
 }
 
 extension JSONObject {
-    /// An object from parsed members: keys and values in source order.
-    /// Duplicate keys resolve as ``JSONObject/updateValue(_:forKey:)`` does
-    /// (first position, last value).
-    internal static func parsed(keys: [String], values: [JSONValue]) -> JSONObject {
+    /// An object from parsed members: keys and values in source order, and
+    /// the keys' hash values. Duplicate keys resolve as
+    /// ``JSONObject/updateValue(_:forKey:)`` does (first position, last value).
+    internal static func parsed(keys: [String], values: [JSONValue], hashes: UnsafePointer<Int>) -> JSONObject {
         var object = JSONObject()
         let n = keys.count
         if n < indexThreshold {
-            // Small objects: a linear duplicate check beats hashing.
+            // Small objects: a linear duplicate check on hash values.
             var i = 1
             while i < n {
+                let hash = hashes[i]
                 var j = 0
                 while j < i {
-                    if keys[j] == keys[i] { return resolvingDuplicates(keys: keys, values: values) }
+                    if hashes[j] == hash && keys[j] == keys[i] {
+                        return resolvingDuplicates(keys: keys, values: values)
+                    }
                     j += 1
                 }
                 i += 1
             }
         } else {
-            var index = [String: Int](minimumCapacity: n)
-            for i in 0..<n where index.updateValue(i, forKey: keys[i]) != nil {
+            var index = JSONKeyIndex(capacity: n)
+            for i in 0..<n where index.insert(keys[i], hash: hashes[i], position: i, in: keys) != nil {
                 return resolvingDuplicates(keys: keys, values: values)
             }
             object._index = index
