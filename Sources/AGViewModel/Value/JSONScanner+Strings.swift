@@ -40,7 +40,10 @@ extension JSONScanner {
                 return String(decoding: UnsafeBufferPointer(start: base + start, count: p - start), as: UTF8.self)
             }
             if c >= 0x80 {
-                p = try validateUTF8Sequence(at: p)
+                // Non-ASCII text tends to come in runs: validate them back to back.
+                repeat {
+                    p = try validateUTF8Sequence(at: p)
+                } while p < count && base[p] >= 0x80
             } else if c == UInt8(ascii: "\\") {
                 return try parseEscapedString(start: start, firstEscape: p)
             } else if c < 0x20 {
@@ -81,7 +84,10 @@ extension JSONScanner {
                 return String(decoding: scratch, as: UTF8.self)
             }
             if c >= 0x80 {
-                let next = try validateUTF8Sequence(at: p)
+                var next = p
+                repeat {
+                    next = try validateUTF8Sequence(at: next)
+                } while next < count && base[next] >= 0x80
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + p, count: next - p))
                 p = next
             } else if c < 0x20 {

@@ -292,11 +292,23 @@ internal struct JSONScanner: ~Copyable {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        // Most tokens follow each other directly: one compare decides.
+        if pos < count && base[pos] <= 0x20 { skipWhitespaceRun() }
+    }
+
+    /// Skips JSON whitespace (space, \t, \n, \r); runs of spaces, such as
+    /// the indentation of pretty-printed input, eight bytes at a time.
+    mutating func skipWhitespaceRun() {
         while pos < count {
             let c = base[pos]
-            // Space, \t, \n, \r are the only JSON whitespace.
-            guard c <= 0x20, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
-            pos += 1
+            if c == 0x20 && pos &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+                let other = word ^ 0x2020_2020_2020_2020
+                pos &+= other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+                continue
+            }
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            pos &+= 1
         }
     }
 
