@@ -218,23 +218,42 @@ extension ViewModel {
     /// keys being executed up the call stack, so dependency cycles end.
     private func execute(_ key: String, force: Bool, visiting: inout Set<String>) throws(CommandError) -> ViewModelValue? {
         enum Decision { case missing, notExecutable, cached, run(Command) }
-        let decision: Decision = lock.withLock {
-            guard let slot = commandSlots[key] else { return .missing }
-            guard force || slot.needsExecute || slot.inFlight > 0 else { return .cached }
-            guard slot.command.isExecutable else { return .notExecutable }
-            // Cleared before running: a dependency changing while the body
-            // runs marks it again, so the next "if needed" call reruns.
-            commandSlots[key]?.needsExecute = false
-            commandSlots[key]?.inFlight += 1
-            return .run(slot.command)
+        func decide(claim: Bool) -> Decision {
+            lock.withLock {
+                guard let slot = commandSlots[key] else { return .missing }
+                guard force || slot.needsExecute || slot.inFlight > 0 else { return .cached }
+                guard slot.command.isExecutable else { return .notExecutable }
+                if claim {
+                    // Cleared before running: a dependency changing while
+                    // the body runs marks it again, so the next "if needed"
+                    // call reruns.
+                    commandSlots[key]?.needsExecute = false
+                    commandSlots[key]?.inFlight += 1
+                }
+                return .run(slot.command)
+            }
         }
-        let head: Command
-        switch decision {
-        case .missing: throw .noCommand(key: key)
-        case .notExecutable: throw .notExecutable(key: key)
-        case .cached: return storedValue(forKey: key)
-        case .run(let command): head = command
+        func unwrap(_ decision: Decision) throws(CommandError) -> Command? {
+            switch decision {
+            case .missing: throw .noCommand(key: key)
+            case .notExecutable: throw .notExecutable(key: key)
+            case .cached: return nil
+            case .run(let command): return command
+            }
         }
+
+        guard let planned = try unwrap(decide(claim: false)) else { return storedValue(forKey: key) }
+        // Bring dependencies computed by their own commands up to date
+        // first; their new results mark this command, which is why it is
+        // claimed only afterwards. One that cannot run keeps its value.
+        visiting.insert(key)
+        for dependency in planned.dependencies where dependency != key && !visiting.contains(dependency) {
+            guard command(forKey: dependency) != nil else { continue }
+            _ = try? execute(dependency, force: false, visiting: &visiting)
+        }
+        visiting.remove(key)
+
+        guard let head = try unwrap(decide(claim: true)) else { return storedValue(forKey: key) }
         defer {
             lock.withLock {
                 if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
@@ -242,16 +261,6 @@ extension ViewModel {
                 }
             }
         }
-
-        visiting.insert(key)
-        for dependency in head.dependencies where dependency != key && !visiting.contains(dependency) {
-            // A dependency computed by its own command: bring it up to date
-            // first. One that cannot run leaves its stored value as it is.
-            guard command(forKey: dependency) != nil else { continue }
-            _ = try? execute(dependency, force: false, visiting: &visiting)
-        }
-        visiting.remove(key)
-
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
