@@ -31,17 +31,17 @@ import Foundation
 public final class ViewModel: @unchecked Sendable {
     // Guards `values` and `keyOrder`.
     internal let lock = Lock()
-    internal var values: [String: ViewModelValue]
-    internal var keyOrder: [String]
+    @exclusivity(unchecked) internal var values: [String: ViewModelValue]
+    @exclusivity(unchecked) internal var keyOrder: [String]
 
     // MARK: Weak slots, index path, keyed commands, UI state (issue 3)
     // Guarded by `lock`, like the store (see ViewModel+WeakSlots.swift,
     // ViewModel+IndexPath.swift, Commands/ViewModel+Commands.swift).
     internal var weakSlots: [String: WeakBox] = [:]
     internal var indexPathSlot: IndexPath? = nil
-    internal var commandSlots: [String: CommandSlot] = [:]
+    @exclusivity(unchecked) internal var commandSlots: [String: CommandSlot] = [:]
     /// Dependency key → keys of the commands that depend on it.
-    internal var commandDependents: [String: Set<String>] = [:]
+    @exclusivity(unchecked) internal var commandDependents: [String: Set<String>] = [:]
     // Main-actor state: only touched on the main actor, so no lock (see
     // ViewModel+Actions.swift and ViewModel+Binding.swift).
     @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
