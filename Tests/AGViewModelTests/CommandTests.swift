@@ -208,4 +208,29 @@ struct CommandTests {
         #expect(vm.commandKeys == ["full", "pages", "shelf"])
         #expect(vm.command(forKey: "pages")?.dependencies == ["title"])
     }
+
+    /// Writes to its ViewModel when deallocated: user code that must never
+    /// run under the ViewModel's lock.
+    final class DeinitWriter: Sendable {
+        let viewModel: ViewModel
+        init(_ viewModel: ViewModel) { self.viewModel = viewModel }
+        deinit { viewModel["released"] = true }
+    }
+
+    @Test func replacedCommandsAreReleasedOutsideTheLock() {
+        let vm = ViewModel()
+        do {
+            let writer = DeinitWriter(vm)
+            vm.setCommand(forKey: "k") { _ in writer.viewModel === vm ? 1 : 0 }
+        }
+        vm.setCommand(forKey: "k") { _ in 2 }            // would deadlock if released under the lock
+        #expect(vm["released"] == true)
+        do {
+            let writer = DeinitWriter(vm)
+            vm.setCommand(forKey: "other") { _ in writer.viewModel === vm ? 1 : 0 }
+        }
+        vm["released"] = nil
+        vm.removeCommand(forKey: "other")
+        #expect(vm["released"] == true)
+    }
 }

@@ -18,13 +18,17 @@ extension ViewModel {
     /// needing execution again (see ``executeCommandIfNeeded(forKey:)``).
     @discardableResult
     public func setCommand(_ command: Command, forKey key: String) -> ViewModel {
-        lock.withLock {
-            if let old = commandSlots[key] { unregisterDependencies(of: old.command, forKey: key) }
-            commandSlots[key] = CommandSlot(command: command)
+        // The replaced command is released after the lock: its closures'
+        // captures may run `deinit` code that uses this ViewModel.
+        let replaced: CommandSlot? = lock.withLock {
+            let old = commandSlots.updateValue(CommandSlot(command: command), forKey: key)
+            if let old { unregisterDependencies(of: old.command, forKey: key) }
             for dependency in command.dependencies where dependency != key {
                 commandDependents[dependency, default: []].insert(key)
             }
+            return old
         }
+        withExtendedLifetime(replaced) {}
         return self
     }
 
@@ -66,11 +70,12 @@ extension ViewModel {
     /// Returns the ViewModel, for chaining.
     @discardableResult
     public func removeCommand(forKey key: String) -> ViewModel {
-        lock.withLock {
-            if let old = commandSlots.removeValue(forKey: key) {
-                unregisterDependencies(of: old.command, forKey: key)
-            }
+        let removed: CommandSlot? = lock.withLock {
+            let old = commandSlots.removeValue(forKey: key)
+            if let old { unregisterDependencies(of: old.command, forKey: key) }
+            return old
         }
+        withExtendedLifetime(removed) {}   // released outside the lock
         return self
     }
 

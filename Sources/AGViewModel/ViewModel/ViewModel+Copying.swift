@@ -47,12 +47,13 @@ extension ViewModel {
             values[key] = copied
             order.append(key)
         }
+        let liveSlots = slots.filter { $0.value.object != nil }
         // `result` is new and unseen by any observer, so it is filled
         // directly, as `init(_:)` does, rather than key by key.
         result.lock.withLock {
             result.values = values
             result.keyOrder = order
-            result.weakSlots = slots.compactMapValues { $0.object.map(WeakBox.init) }
+            result.weakSlots = liveSlots
             result.indexPathSlot = path
             result.commandSlots = commands.mapValues { CommandSlot(command: $0.command, needsExecute: $0.needsExecute) }
             result.commandDependents = dependents

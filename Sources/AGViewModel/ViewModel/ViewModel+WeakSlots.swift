@@ -1,11 +1,14 @@
 /// A weak reference to an object, for a ViewModel's weak slots.
 ///
-/// Only read and written under the owning ViewModel's lock. The object is
-/// `Sendable` (an actor, a main-actor-isolated view or controller, an
-/// immutable or internally synchronized class), so handing it out to any
-/// thread is safe.
-internal final class WeakBox {
-    weak var object: (any AnyObject & Sendable)?
+/// Never reassigned after `init` (a slot gets a new box instead), so it can
+/// be read outside the lock: loading a strong reference may end up running
+/// the object's `deinit` (user code) if another thread drops the last
+/// reference at that moment, and user code never runs under the lock. The
+/// object is `Sendable` (an actor, a main-actor-isolated view or
+/// controller, an immutable or internally synchronized class), so handing
+/// it out to any thread is safe.
+internal final class WeakBox: Sendable {
+    weak let object: (any AnyObject & Sendable)?
 
     init(_ object: any AnyObject & Sendable) {
         self.object = object
@@ -25,28 +28,21 @@ extension ViewModel {
     /// therefore `Sendable`; call their members on the main actor as usual.
     @discardableResult
     public func setWeakObject(_ object: (any AnyObject & Sendable)?, forKey key: String) -> ViewModel {
-        lock.withLock {
-            if let object {
-                weakSlots[key] = WeakBox(object)
-            } else {
-                weakSlots[key] = nil
-            }
-        }
+        let box = object.map(WeakBox.init)
+        lock.withLock { weakSlots[key] = box }
         return self
     }
 
     /// The object in the weak slot `key`, or `nil` when none was set or it
     /// has been deallocated.
     public func weakObject(forKey key: String) -> (any AnyObject & Sendable)? {
+        guard let box = lock.withLock({ weakSlots[key] }) else { return nil }
+        if let object = box.object { return object }
+        // The object is gone: drop the empty box (unless replaced meanwhile).
         lock.withLock {
-            guard let box = weakSlots[key] else { return nil }
-            guard let object = box.object else {
-                // The object is gone: drop the empty box.
-                weakSlots[key] = nil
-                return nil
-            }
-            return object
+            if weakSlots[key] === box { weakSlots[key] = nil }
         }
+        return nil
     }
 
     /// The object in the weak slot `key` when it is a `T`, else `nil`.
@@ -62,8 +58,7 @@ extension ViewModel {
 
     /// The keys of the weak slots whose object is still alive.
     public var weakObjectKeys: [String] {
-        lock.withLock {
-            weakSlots.compactMap { $0.value.object == nil ? nil : $0.key }.sorted()
-        }
+        let slots = lock.withLock { weakSlots }
+        return slots.compactMap { $0.value.object == nil ? nil : $0.key }.sorted()
     }
 }
