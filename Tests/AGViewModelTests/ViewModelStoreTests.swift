@@ -69,9 +69,9 @@ struct ViewModelStoreTests {
         #expect(vm[.bookShelf] == Shelf(row: 2, label: "B"))
         #expect(vm[.bookReviews]?.count == 2)
         #expect(vm[.bookTitle] == nil)
-        let formatter = Formatter(prefix: "$")
+        let formatter = PriceFormatter(prefix: "$")
         vm.set("formatter", payload: formatter)
-        #expect(vm.payload(forKey: "formatter", as: Formatter.self) === formatter)
+        #expect(vm.payload(forKey: "formatter", as: PriceFormatter.self) === formatter)
         #expect(vm.payload(forKey: "formatter", as: Shelf.self) == nil)
         // A typed key of the wrong type reads a payload as nil.
         #expect(vm[VMKey<Shelf>("author")] == nil)
@@ -151,7 +151,7 @@ struct ViewModelStoreTests {
 
     @Test func copyIsIndependentAndDeep() {
         let author = ViewModel(["name": "Ann"])
-        let formatter = Formatter(prefix: "$")
+        let formatter = PriceFormatter(prefix: "$")
         let original = ViewModel(["title": "T"])
         original[.bookAuthor] = author
         original[.bookReviews] = [author]
@@ -172,7 +172,7 @@ struct ViewModelStoreTests {
         copiedAuthor["name"] = "Bob"
         #expect(author["name"] == "Ann")
         // Other payloads are shared by reference.
-        #expect(copy.payload(forKey: "formatter", as: Formatter.self) === formatter)
+        #expect(copy.payload(forKey: "formatter", as: PriceFormatter.self) === formatter)
         #expect(copy.indexPath == IndexPath(indexes: [1, 3]))
         #expect(try! copy.executeCommand(forKey: "upper")?.json == "CHANGED")
         #expect(original["upper"] == nil)
@@ -210,7 +210,7 @@ struct ViewModelStoreTests {
     }
 
     @Test func fluentBuilding() {
-        let owner = Formatter(prefix: "owner")
+        let owner = PriceFormatter(prefix: "owner")
         let vm = ViewModel(["price": 4])
             .set(.bookTitle, to: "Fluent")
             .set("pages", to: 12)
@@ -222,7 +222,7 @@ struct ViewModelStoreTests {
             }
             .setIndexPath(IndexPath(indexes: [0, 0]))
         #expect(vm.keys == ["price", "title", "pages", "shelf", "currency"])
-        #expect(vm.weakObject(forKey: "owner", as: Formatter.self) === owner)
+        #expect(vm.weakObject(forKey: "owner", as: PriceFormatter.self) === owner)
         #expect(try! vm.executeCommandIfNeeded(for: .bookPriceText) == "4.0 EUR")
         withExtendedLifetime(owner) {}
     }

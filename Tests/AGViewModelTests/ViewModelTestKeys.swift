@@ -28,7 +28,7 @@ struct Shelf: ViewModelPayload, Equatable {
 }
 
 /// A payload class, shared by reference.
-final class Formatter: ViewModelPayload {
+final class PriceFormatter: ViewModelPayload {
     let prefix: String
     init(prefix: String) { self.prefix = prefix }
 }
