@@ -43,9 +43,11 @@ enum ViewModelBenchmarks {
             vm[key] = json
             baseline.storage[key] = native
         }
-        let jsonValues = keys.map { value(for: $0, round: 2).json }
-        let nativeValues = keys.map { value(for: $0, round: 2).native }
-        let stringValues = stringKeys.map { "\($0) 3" }
+        // Writes alternate between two value sets, so every write is a
+        // real change (an equal value is not a change and costs less).
+        let jsonValues = [2, 3].map { round in keys.map { value(for: $0, round: round).json } }
+        let nativeValues = [2, 3].map { round in keys.map { value(for: $0, round: round).native } }
+        let stringValues = [4, 5].map { round in stringKeys.map { "\($0) \(round)" } }
         let typedKeys = ViewModelKeys.benchStringKeys
         let peer = "[String: Any] class"
         var results: [BenchmarkResult] = []
@@ -82,23 +84,27 @@ enum ViewModelBenchmarks {
 
         // Key write: overwrite existing keys with JSON / native values.
         record("key write", keys: keys.count, measureInterleaved(runs: context.runs, ours: {
-            for _ in 0..<rounds {
-                for i in keys.indices { vm[keys[i]] = jsonValues[i] }
+            for r in 0..<rounds {
+                let values = jsonValues[r & 1]
+                for i in keys.indices { vm[keys[i]] = values[i] }
             }
         }, peer: {
-            for _ in 0..<rounds {
-                for i in keys.indices { baseline.storage[keys[i]] = nativeValues[i] }
+            for r in 0..<rounds {
+                let values = nativeValues[r & 1]
+                for i in keys.indices { baseline.storage[keys[i]] = values[i] }
             }
         }))
 
         // Typed key write: `vm[.title] = "..."` against storing the String.
         record("typed key write", keys: stringKeys.count, measureInterleaved(runs: context.runs, ours: {
-            for _ in 0..<rounds {
-                for i in typedKeys.indices { vm[typedKeys[i]] = stringValues[i] }
+            for r in 0..<rounds {
+                let values = stringValues[r & 1]
+                for i in typedKeys.indices { vm[typedKeys[i]] = values[i] }
             }
         }, peer: {
-            for _ in 0..<rounds {
-                for i in stringKeys.indices { baseline.storage[stringKeys[i]] = stringValues[i] }
+            for r in 0..<rounds {
+                let values = stringValues[r & 1]
+                for i in stringKeys.indices { baseline.storage[stringKeys[i]] = values[i] }
             }
         }))
         return results
