@@ -11,7 +11,7 @@ enum ArgumentParser {
         case help
     }
 
-    static func parse(_ arguments: [String], for command: Command) throws(CommandLineUsageError) -> Outcome {
+    static func parse(_ arguments: [String], for command: ToolCommand) throws(CommandLineUsageError) -> Outcome {
         var parsed = ParsedArguments(command: command.name)
         var index = 0
         var optionsEnded = false

@@ -1,7 +1,7 @@
 import AGViewModel
 import Foundation
 
-/// Entry point of the `agvm` tool: a table of ``Command`` values, a small
+/// Entry point of the `agvm` tool: a table of ``ToolCommand`` values, a small
 /// argument parser driven by that table, and the dispatch between them.
 ///
 /// Exit statuses: 0 success, 1 failure (invalid JSON, unreadable file),
@@ -11,13 +11,13 @@ public enum CommandLineTool {
     public static let version = "0.1.0"
 
     /// Every command, in help order. Add new commands here.
-    public static let commands: [Command] = [
+    public static let commands: [ToolCommand] = [
         ValidateCommand.command,
         FormatCommand.command,
     ]
 
     /// The command named `name`.
-    public static func command(named name: String) -> Command? {
+    public static func command(named name: String) -> ToolCommand? {
         commands.first { $0.name == name }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// `agvm format [--pretty|--compact] [--indent N] [--sort-keys] FILE|-`:
 /// re-writes JSON to standard output.
 enum FormatCommand {
-    static let command = Command(
+    static let command = ToolCommand(
         name: "format",
         abstract: "Pretty-print or compact JSON.",
         usage: "[--pretty|--compact] [--indent N] [--sort-keys] FILE|-",

@@ -1,7 +1,7 @@
 /// The help texts, generated from the command table.
 enum HelpText {
     /// `agvm --help`.
-    static func tool(commands: [Command]) -> String {
+    static func tool(commands: [ToolCommand]) -> String {
         let width = (commands.map(\.name.count).max() ?? 0) + 4
         var text = """
         agvm \(CommandLineTool.version): JSON tools of AGViewModel
@@ -27,7 +27,7 @@ enum HelpText {
     }
 
     /// `agvm CMD --help`.
-    static func command(_ command: Command) -> String {
+    static func command(_ command: ToolCommand) -> String {
         var text = "OVERVIEW: \(command.abstract)\n\nUSAGE: agvm \(command.name) \(command.usage)\n"
         if !command.discussion.isEmpty { text += "\n\(command.discussion)\n" }
         let rows = command.options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show this help.")]

@@ -3,7 +3,7 @@ import Foundation
 
 /// `agvm validate FILE...`: checks that every file is valid JSON.
 enum ValidateCommand {
-    static let command = Command(
+    static let command = ToolCommand(
         name: "validate",
         abstract: "Check that files are valid JSON (RFC 8259, strict).",
         usage: "FILE...",

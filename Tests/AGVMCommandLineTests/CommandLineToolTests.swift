@@ -85,7 +85,7 @@ struct CommandLineToolTests {
 
     @Test func newCommandsRegisterAsValues() throws {
         // What a later command looks like: the parser and help need nothing else.
-        let echo = Command(
+        let echo = ToolCommand(
             name: "echo", abstract: "Print the arguments.", usage: "[--upper] WORD...",
             options: [.flag("upper", help: "Upper-case.")],
             arguments: PositionalArguments(placeholder: "WORD", minimum: 1, maximum: nil),

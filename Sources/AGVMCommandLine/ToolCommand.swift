@@ -1,7 +1,7 @@
 /// One subcommand of `agvm`, described as data: the argument parser, the
 /// help text and the dispatcher all read this description. Later commands
 /// add a value like this to ``CommandLineTool/commands``.
-public struct Command: Sendable {
+public struct ToolCommand: Sendable {
     /// The word that selects the command: `agvm NAME ...`.
     public var name: String
     /// One line saying what it does, shown in the command list.
