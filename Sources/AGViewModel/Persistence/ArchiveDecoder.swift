@@ -110,11 +110,36 @@ internal struct ArchiveDecodingState {
     mutating func readUTF8(length: Int) throws(ArchiveError) -> String {
         let start = position
         let slice = UnsafeRawBufferPointer(rebasing: bytes[start ..< start + length])
-        guard let string = String(validating: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
-            throw malformed("invalid UTF-8 in a string", at: start)
+        let utf8 = slice.assumingMemoryBound(to: UInt8.self)
+        let string: String
+        if Self.isASCII(slice) {
+            // ASCII is valid UTF-8: take the fast path with nothing to repair.
+            string = String(decoding: utf8, as: UTF8.self)
+        } else {
+            guard let valid = String(validating: utf8, as: UTF8.self) else {
+                throw malformed("invalid UTF-8 in a string", at: start)
+            }
+            string = valid
         }
         position += length
         return string
+    }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let n = bytes.count
+        var bits: UInt64 = 0
+        while n - i >= 8 {
+            bits |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < n {
+            bits |= UInt64(bytes[i])
+            i += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     mutating func readString() throws(ArchiveError) -> String {
@@ -204,19 +229,35 @@ internal struct ArchiveDecodingState {
         case Tag.object:
             try checkDepth(depth)
             let count = try readCount(minimumSize: 2, of: "object member count")
-            var object = JSONObject(minimumCapacity: count)
-            for _ in 0 ..< count {
-                let keyOffset = position
-                let key = try readKey()
-                guard object.index(forKey: key) == nil else {
-                    throw malformed("duplicate key \"\(key)\" in an object", at: keyOffset)
-                }
-                object.appendNew(key: key, value: try readJSON(depth: depth + 1))
-            }
-            return .object(object)
+            return .object(try readObjectMembers(count: count, depth: depth))
         case let tag:
             throw unexpected(tag, at: tagOffset, expecting: "a JSON value")
         }
+    }
+
+    /// The members of an object. Built as key and value arrays with one
+    /// hash index at the end (for large objects), rather than member by
+    /// member, which rehashes as the index grows.
+    mutating func readObjectMembers(count: Int, depth: Int) throws(ArchiveError) -> JSONObject {
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+        let indexed = count >= JSONObject.indexThreshold
+        var index: [String: Int] = indexed ? Dictionary(minimumCapacity: count) : [:]
+        for i in 0 ..< count {
+            let keyOffset = position
+            let key = try readKey()
+            let duplicate = indexed ? index.updateValue(i, forKey: key) != nil : keys.contains(key)
+            if duplicate { throw malformed("duplicate key \"\(key)\" in an object", at: keyOffset) }
+            keys.append(key)
+            values.append(try readJSON(depth: depth + 1))
+        }
+        var object = JSONObject()
+        object._keys = keys
+        object._values = values
+        object._index = indexed ? index : nil
+        return object
     }
 
     func unexpected(_ tag: UInt8, at offset: Int, expecting: String) -> ArchiveError {

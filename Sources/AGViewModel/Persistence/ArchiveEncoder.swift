@@ -68,7 +68,7 @@ internal struct ArchiveEncodingState {
     typealias Tag = ArchiveFormat.Tag
 
     var bytes: [UInt8]
-    var keyIDs: [String: Int] = [:]
+    var keyNumbers = KeyInterner()
     var skipped: [SkippedPayload] = []
     /// The path of the ViewModel being written, for skip reports.
     var viewModelPath: [JSONPath.Component] = []
@@ -117,15 +117,12 @@ internal struct ArchiveEncodingState {
     /// An interned key: a reference when seen before, else the text.
     @inline(__always)
     mutating func writeKey(_ key: String) {
-        if let id = keyIDs[key] {
-            writeVarint(UInt64(id) << 1 | 1)
-            return
-        }
-        keyIDs[key] = keyIDs.count
-        var key = key
-        key.withUTF8 { utf8 in
-            writeVarint(UInt64(utf8.count) << 1)
-            bytes.append(contentsOf: utf8)
+        var newKey: [UInt8] = []
+        if let number = keyNumbers.number(for: key, whenNew: { newKey = Array($0) }) {
+            writeVarint(UInt64(number) << 1 | 1)
+        } else {
+            writeVarint(UInt64(newKey.count) << 1)
+            bytes.append(contentsOf: newKey)
         }
     }
 
