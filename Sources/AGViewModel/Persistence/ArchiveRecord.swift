@@ -1,5 +1,11 @@
 /// What an archive holds: one root record.
 ///
+/// Archives keep data: each ViewModel's keys in order with their JSON
+/// values, nested ViewModels and lists of them. What belongs to a running
+/// screen is not archived: weak slots, commands, the index path, the
+/// delegate, the binding view and its size cache, observers. A ViewModel
+/// reachable twice is written twice (and read back as two ViewModels).
+///
 /// ```swift
 /// try Archive.write(.viewModel(profile), to: url)
 /// if case .viewModel(let restored) = try Archive.read(from: url) { ... }
