@@ -64,12 +64,30 @@ import Foundation
 public struct PackagingSpec: Sendable, Hashable {
     /// A field's value type.
     public enum FieldType: String, Sendable, Hashable, CaseIterable {
-        case string, int, double, bool, url, array, object
+        /// A string; numbers are read as their JSON text.
+        case string
+        /// A 64-bit integer; integral doubles and numeric strings convert.
+        case int
+        /// A double; any number or numeric string converts.
+        case double
+        /// A boolean; numbers and the usual boolean words convert.
+        case bool
+        /// A string that parses as a URL, stored as that string.
+        case url
+        /// An array, stored unchanged.
+        case array
+        /// An object, stored unchanged.
+        case object
     }
 
     /// A transformation of a string value.
     public enum Format: String, Sendable, Hashable, CaseIterable {
-        case lowercase, uppercase, trim
+        /// Lowercased.
+        case lowercase
+        /// Uppercased.
+        case uppercase
+        /// Whitespace and newlines removed at both ends.
+        case trim
     }
 
     /// Where a field's value comes from.
