@@ -3,7 +3,7 @@ import Foundation
 /// Parses the bench's arguments, runs the groups and prints the report.
 enum BenchmarkRunner {
     /// Every benchmark group, in report order. Add new groups here.
-    static let groups: [BenchmarkGroup] = []
+    static let groups: [BenchmarkGroup] = [GroupingBenchmarks.group]
 
     static func main() {
         var json = false

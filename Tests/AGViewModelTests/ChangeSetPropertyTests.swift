@@ -186,4 +186,24 @@ struct ChangeSetPropertyTests {
             #expect(Set(newPaths).count == newPaths.count, "seed \(seed)")
         }
     }
+
+    @Test func largeTablesReadInParallelGiveTheSameResult() throws {
+        // 60 × 100 items: above the threshold where items are read on all cores.
+        var rng = RNG(seed: 42)
+        var nextItem: Int64 = 0, nextSection = 0
+        let specs = (0..<60).map { _ in
+            nextSection += 1
+            return SectionSpec(id: "s\(nextSection)", items: (0..<100).map { _ in Self.randomItem(&nextItem, [], &rng) })
+        }
+        let newSpecs = Self.mutate(specs, &nextItem, &nextSection, &rng)
+        let old = Self.build(specs, &rng), new = Self.build(newSpecs, &rng)
+        let changes = ChangeSet(from: old, to: new)
+        #expect(!changes.isEmpty)
+        let applied = try changes.apply(to: old.map { $0.items }, new: new.map { $0.items })
+        #expect(applied.count == new.count)
+        #expect(zip(applied.joined(), new.allItems).allSatisfy { Self.sameContent($0, $1) })
+        #expect(Array(applied.joined()).count == new.itemCount)
+        // Deterministic: the same inputs give the same change set.
+        #expect(ChangeSet(from: old, to: new) == changes)
+    }
 }
