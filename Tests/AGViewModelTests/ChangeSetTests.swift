@@ -181,4 +181,15 @@ struct ChangeSetTests {
         #expect(changes.description == "sections -[1]; sections +[0]; sections ~[2→3]; items -[0,1]; items +[1,0]; items ~[0,5→1,2]; items ↻[2,0]")
         #expect(changes.changeCount == 7)
     }
+
+    @Test func readmeExample() throws {
+        let manager = Manager()
+        try manager.appendSections(packaging: JSONValue(parsing: #"[[{"id": 1, "title": "Swift"}, {"id": 2, "title": "Rust"}, {"id": 3, "title": "Go"}]]"#))
+        let fresh = Manager()
+        try fresh.appendSections(packaging: JSONValue(parsing: #"[[{"id": 3, "title": "Go"}, {"id": 1, "title": "Swift 6"}, {"id": 4, "title": "Zig"}]]"#))
+        let changes = ChangeSet(from: manager, to: fresh)  // identity: the "id" key
+        #expect(changes.description == "items -[0,1]; items +[0,2]; items ~[0,2→0,0]; items ↻[0,0]")
+        try changes.apply(to: manager, new: fresh)
+        #expect(manager[0].map { $0["title"] } == ["Go", "Swift 6", "Zig"])
+    }
 }

@@ -213,4 +213,23 @@ struct ManagerTests {
         path.item = 5
         #expect(path == IndexPath(row: 5, section: 2))
     }
+
+    @Test @MainActor func readmeExample() throws {
+        let manager = Manager()
+        manager.appendSection { section in
+            section.packageHeader(["id": "languages", "title": "Languages"])
+            section.itemMerge = ViewModel(["style": "compact"])  // merged into every packaged item
+            section.appendItems(packaging: [["id": 1, "title": "Swift"], ["id": 2, "title": "Rust"]])
+        }
+        try manager.appendSections(packaging: JSONValue(parsing: #"[[{"id": 3, "title": "Go"}]]"#))
+
+        let rust = manager[IndexPath(item: 1, section: 0)]
+        #expect(rust["title"] == "Rust" && rust["style"] == "compact")
+        #expect(manager.indexPath(of: rust) == IndexPath(item: 1, section: 0))
+        #expect(manager[0].map { $0["title"] } == ["Swift", "Rust"])
+        manager.removeItems { $0["title"] == "Go" }
+        #expect(manager[1].isEmpty)
+        manager.setNeedsRefresh(.items)
+        #expect(rust.needsRefresh)
+    }
 }

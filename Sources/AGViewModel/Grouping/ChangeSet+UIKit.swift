@@ -6,7 +6,7 @@ extension UITableView {
     ///
     /// `updateData` runs first inside the batch and must switch the data
     /// source to the new data, for example with
-    /// ``ChangeSet/apply(to:new:)-(Manager,_)``:
+    /// `ChangeSet.apply(to:new:)` on the manager:
     ///
     /// ```swift
     /// let changes = ChangeSet(from: manager, to: fresh)

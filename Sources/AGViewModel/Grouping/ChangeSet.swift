@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let fresh = Manager()
-/// fresh.appendSections(packaging: response)        // the new API data
+/// try fresh.appendSections(packaging: response)    // the new API data
 /// let changes = ChangeSet(from: manager, to: fresh) // items identified by "id"
 /// // changes.deletedItems   – old index paths, e.g. [[0, 3]]
 /// // changes.insertedItems  – new index paths, e.g. [[1, 0]]
@@ -36,8 +36,8 @@ import Foundation
 /// not for content: refresh header and footer views with
 /// ``Manager/refresh(_:)`` after the update if their content may change.
 ///
-/// ``apply(to:new:)-(_,[[Item]])`` implements these rules on plain arrays,
-/// and ``apply(to:new:)-(Manager,_)`` on a manager.
+/// `apply(to:new:)` implements these rules on plain arrays of items (to check
+/// a change set, or to update your own model) and on a ``Manager``.
 public struct ChangeSet: Sendable, Hashable {
     /// A move of a section or an item, from its old to its new position.
     public struct Move<Position: Hashable & Sendable>: Sendable, Hashable {

@@ -18,7 +18,7 @@ import Foundation
 /// A manager is a `RandomAccessCollection` of its sections (`Int` indices
 /// from `0`), and not a `MutableCollection`, for the reasons given on
 /// ``Section``. Items are reached by index path through
-/// ``subscript(_:)-(IndexPath)``, ``item(at:)`` and ``indexedItems``.
+/// `manager[indexPath]`, ``item(at:)`` and ``indexedItems``.
 ///
 /// ## Out-of-range indices
 /// Subscripts and index-taking mutators trap on an invalid index, like
