@@ -3,7 +3,10 @@ import Foundation
 /// Parses the bench's arguments, runs the groups and prints the report.
 enum BenchmarkRunner {
     /// Every benchmark group, in report order. Add new groups here.
-    static let groups: [BenchmarkGroup] = [GroupingBenchmarks.group]
+    static let groups: [BenchmarkGroup] = [
+        ViewModelBenchmarks.group,
+        GroupingBenchmarks.group,
+    ]
 
     static func main() {
         var json = false

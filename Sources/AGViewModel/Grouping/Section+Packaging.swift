@@ -101,7 +101,7 @@ extension Section {
         let merge = itemMerge
         let newItems = try objects.map { object in
             let item = try package(object)
-            if let merge { item.storeValues(of: merge) }
+            if let merge { item.merge(merge) }
             return item
         }
         append(contentsOf: newItems)
@@ -123,7 +123,7 @@ extension Section {
     /// The packaged, merged item for `object`.
     private func packagedItem(_ object: JSONObject, using package: (JSONObject) throws -> ViewModel) rethrows -> ViewModel {
         let item = try package(object)
-        if let merge = itemMerge { item.storeValues(of: merge) }
+        if let merge = itemMerge { item.merge(merge) }
         return item
     }
 

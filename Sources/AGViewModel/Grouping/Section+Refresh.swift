@@ -41,7 +41,7 @@ extension Section {
     @MainActor
     public func refresh(_ parts: Parts = .all, updating values: JSONObject) {
         for viewModel in viewModels(in: parts) {
-            viewModel.storeValues(of: values)
+            viewModel.merge(values)
             viewModel.refresh()
         }
     }
@@ -58,7 +58,7 @@ extension Section {
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all, updating values: JSONObject) {
         for viewModel in viewModels(in: parts) {
-            viewModel.storeValues(of: values)
+            viewModel.merge(values)
             viewModel.setNeedsRefresh()
         }
     }
