@@ -188,6 +188,7 @@ private struct Differ {
                             let olds = oldLists[s], news = newLists[t]
                             let o0 = oldStart[s], n0 = newStart[t]
                             occurrences.removeAll(keepingCapacity: true)
+                            occurrences.reserveCapacity(olds.count)
                             next.removeAll(keepingCapacity: true)
                             oldValues.removeAll(keepingCapacity: true)
                             for (i, item) in olds.enumerated() {
@@ -204,9 +205,8 @@ private struct Differ {
                                 newIds[n0 + j] = id
                                 var i = -1
                                 if let id {
-                                    if occurrences[id] != nil {
-                                        i = Self.dequeue(&occurrences[id, default: Occurrences()], next)
-                                    }
+                                    // One hash lookup; an absent identity leaves an empty queue.
+                                    i = Self.dequeue(&occurrences[id, default: Occurrences()], next)
                                 } else if j < olds.count, oldIds[o0 + j] == nil {
                                     // No identity: the id-less item at the same index.
                                     i = j
