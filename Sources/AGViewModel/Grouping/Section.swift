@@ -10,7 +10,8 @@
 /// ```
 ///
 /// A section is a reference type: the table's data source, its controller
-/// and any ``Manager`` holding it share one instance.
+/// and any ``Manager`` holding it share one instance. (In a file that also
+/// imports SwiftUI, whose `Section` is a view, write `AGViewModel.Section`.)
 ///
 /// ## Collection
 /// A section is a `RandomAccessCollection` of its items with `Int` indices
