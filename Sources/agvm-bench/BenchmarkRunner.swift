@@ -4,8 +4,10 @@ import Foundation
 enum BenchmarkRunner {
     /// Every benchmark group, in report order. Add new groups here.
     static let groups: [BenchmarkGroup] = [
+        JSONBenchmarks.group,
         ViewModelBenchmarks.group,
         GroupingBenchmarks.group,
+        PersistenceBenchmarks.group,
     ]
 
     static func main() {

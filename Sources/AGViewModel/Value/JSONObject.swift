@@ -17,7 +17,7 @@ public struct JSONObject: Sendable {
     @usableFromInline internal var _keys: [String]
     @usableFromInline internal var _values: [JSONValue]
     /// Key → position, present only when `count >= indexThreshold`.
-    @usableFromInline internal var _index: [String: Int]?
+    @usableFromInline internal var _index: JSONKeyIndex?
 
     /// An empty object.
     public init() {
@@ -64,7 +64,7 @@ public struct JSONObject: Sendable {
     /// The position of `key`, or `nil`.
     @inlinable
     public func index(forKey key: String) -> Int? {
-        if let index = _index { return index[key] }
+        if let index = _index { return index.find(key, hash: key.hashValue, in: _keys) }
         // Linear scan: cheaper than hashing for small objects.
         var i = 0
         let n = _keys.count
@@ -110,8 +110,8 @@ public struct JSONObject: Sendable {
     internal mutating func appendNew(key: String, value: JSONValue) {
         _keys.append(key)
         _values.append(value)
-        if _index != nil {
-            _index![key] = _keys.count - 1
+        if _index != nil && _keys.count <= _index!.capacity {
+            _index!.insert(key, hash: key.hashValue, position: _keys.count - 1, in: _keys)
         } else if _keys.count >= Self.indexThreshold {
             rebuildIndex()
         }
@@ -148,9 +148,8 @@ public struct JSONObject: Sendable {
 
     @usableFromInline
     internal mutating func rebuildIndex() {
-        var index = [String: Int](minimumCapacity: _keys.count)
-        for (i, key) in _keys.enumerated() { index[key] = i }
-        _index = index
+        _index = nil  // release the old table before building the new one
+        _index = JSONKeyIndex(keys: _keys)
     }
 
     /// Byte-wise UTF-8 ordering: locale-independent and the same on every platform.
