@@ -243,21 +243,18 @@ internal struct ArchiveDecodingState {
         var values: [JSONValue] = []
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
+        // Small objects check duplicates linearly; large ones with a set.
         let indexed = count >= JSONObject.indexThreshold
-        var index: [String: Int] = indexed ? Dictionary(minimumCapacity: count) : [:]
-        for i in 0 ..< count {
+        var seen: Set<String> = indexed ? Set(minimumCapacity: count) : []
+        for _ in 0 ..< count {
             let keyOffset = position
             let key = try readKey()
-            let duplicate = indexed ? index.updateValue(i, forKey: key) != nil : keys.contains(key)
+            let duplicate = indexed ? !seen.insert(key).inserted : keys.contains(key)
             if duplicate { throw malformed("duplicate key \"\(key)\" in an object", at: keyOffset) }
             keys.append(key)
             values.append(try readJSON(depth: depth + 1))
         }
-        var object = JSONObject()
-        object._keys = keys
-        object._values = values
-        object._index = indexed ? index : nil
-        return object
+        return JSONObject(uniqueKeys: keys, values: values)
     }
 
     func unexpected(_ tag: UInt8, at offset: Int, expecting: String) -> ArchiveError {
