@@ -6,6 +6,7 @@ enum BenchmarkRunner {
     static let groups: [BenchmarkGroup] = [
         JSONBenchmarks.group,
         ViewModelBenchmarks.group,
+        GroupingBenchmarks.group,
         PersistenceBenchmarks.group,
     ]
 
