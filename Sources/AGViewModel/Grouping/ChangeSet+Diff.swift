@@ -164,21 +164,21 @@ private struct Differ {
         var new = Side(newSections, kept: newToOld)
         var isChanged = [Bool](repeating: false, count: new.count)
 
-        // 1. Within each kept section pair, in parallel for large tables:
-        //    every pair writes only its own ranges of the flat arrays.
+        // 1. Within each kept section pair: every pair writes only its own
+        //    ranges of the flat arrays.
         let pairs = newToOld.indices.filter { newToOld[$0] >= 0 }
         let rule = itemRule
         do {
             let oldLists = old.lists, newLists = new.lists, oldStart = old.start, newStart = new.start
-            // Chunk by pairs, sized by items so large sections spread too.
-            let chunks = pairs.count >= 2 && new.count >= 4096 ? min(pairs.count, 8) : 1
+            let chunks = 1
             old.ids.withUnsafeMutableBufferPointer { oldIds in
             new.ids.withUnsafeMutableBufferPointer { newIds in
             old.match.withUnsafeMutableBufferPointer { oldMatch in
             new.match.withUnsafeMutableBufferPointer { newMatch in
             isChanged.withUnsafeMutableBufferPointer { changed in
                 nonisolated(unsafe) let oldIds = oldIds, newIds = newIds, oldMatch = oldMatch, newMatch = newMatch, changed = changed
-                forEachChunk(of: chunks, minimumParallelCount: 2) { chunkRange in
+                do {
+                    let chunkRange = 0..<chunks
                     var occurrences: [JSONValue: Occurrences] = [:]
                     var next: [Int] = []
                     var oldValues: [[String: ViewModelValue]] = []
