@@ -3,7 +3,13 @@ import Foundation
 /// Parses the bench's arguments, runs the groups and prints the report.
 enum BenchmarkRunner {
     /// Every benchmark group, in report order. Add new groups here.
-    static let groups: [BenchmarkGroup] = [NotifierBenchmarks.group]
+    static let groups: [BenchmarkGroup] = [
+        JSONBenchmarks.group,
+        ViewModelBenchmarks.group,
+        GroupingBenchmarks.group,
+        PersistenceBenchmarks.group,
+        NotifierBenchmarks.group,
+    ]
 
     static func main() {
         var json = false

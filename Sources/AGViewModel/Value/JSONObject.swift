@@ -17,7 +17,7 @@ public struct JSONObject: Sendable {
     @usableFromInline internal var _keys: [String]
     @usableFromInline internal var _values: [JSONValue]
     /// Key → position, present only when `count >= indexThreshold`.
-    @usableFromInline internal var _index: [String: Int]?
+    @usableFromInline internal var _index: JSONKeyIndex?
 
     /// An empty object.
     public init() {
@@ -33,6 +33,17 @@ public struct JSONObject: Sendable {
         _keys.reserveCapacity(capacity)
         _values.reserveCapacity(capacity)
         _index = nil
+    }
+
+    /// An object from parallel arrays of keys and values. The caller
+    /// guarantees the keys are unique (decoders check that while reading);
+    /// the lookup index is built once, at the end.
+    internal init(uniqueKeys keys: [String], values: [JSONValue]) {
+        precondition(keys.count == values.count, "keys and values differ in count")
+        _keys = keys
+        _values = values
+        _index = nil
+        if keys.count >= Self.indexThreshold { rebuildIndex() }
     }
 
     /// An object holding `members` in order; a repeated key keeps its first
@@ -64,7 +75,7 @@ public struct JSONObject: Sendable {
     /// The position of `key`, or `nil`.
     @inlinable
     public func index(forKey key: String) -> Int? {
-        if let index = _index { return index[key] }
+        if let index = _index { return index.find(key, hash: key.hashValue, in: _keys) }
         // Linear scan: cheaper than hashing for small objects.
         var i = 0
         let n = _keys.count
@@ -110,8 +121,8 @@ public struct JSONObject: Sendable {
     internal mutating func appendNew(key: String, value: JSONValue) {
         _keys.append(key)
         _values.append(value)
-        if _index != nil {
-            _index![key] = _keys.count - 1
+        if _index != nil && _keys.count <= _index!.capacity {
+            _index!.insert(key, hash: key.hashValue, position: _keys.count - 1, in: _keys)
         } else if _keys.count >= Self.indexThreshold {
             rebuildIndex()
         }
@@ -148,9 +159,8 @@ public struct JSONObject: Sendable {
 
     @usableFromInline
     internal mutating func rebuildIndex() {
-        var index = [String: Int](minimumCapacity: _keys.count)
-        for (i, key) in _keys.enumerated() { index[key] = i }
-        _index = index
+        _index = nil  // release the old table before building the new one
+        _index = JSONKeyIndex(keys: _keys)
     }
 
     /// Byte-wise UTF-8 ordering: locale-independent and the same on every platform.

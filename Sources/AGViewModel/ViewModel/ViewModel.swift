@@ -1,27 +1,63 @@
+import Foundation
+
 /// A keyed store for one view: display-ready values by key.
 ///
 /// A ViewModel is a reference type: a cell, its controller and observers hold
-/// the same instance. It stores JSON values and `Sendable` payloads by
-/// string key, in insertion order.
+/// the same instance. It stores JSON values and `Sendable` payloads (nested
+/// ViewModels, images, formatters) by string key, in insertion order, and
+/// reads them by string key, by typed key (`vm[.title]`, see
+/// ``ViewModelKeys``) or by path with the safe getters
+/// (`vm.int(at: "user.age", default: 0)`, see ``SafeJSONAccess``).
+///
+/// Around the store it keeps weak object slots, an index path, keyed
+/// commands (derived values that recompute when the keys they depend on
+/// change), a weakly held delegate for actions, and a weakly held binding
+/// view with a size cache and refresh flags.
 ///
 /// ## Concurrency
-/// A ViewModel is safe to use from any thread: every read and write of its
-/// storage is guarded by an internal lock, so it is `Sendable` and can be
-/// built on a background thread and handed to the main actor. Change
-/// delivery to observers happens on the thread that made the change, after
-/// the lock is released.
+/// - **The data is thread-safe.** Every read and write of the store, the
+///   weak slots, the index path and the commands takes an internal lock for
+///   a short moment, so a ViewModel is `Sendable`: build one on a background
+///   thread (packaging API data) and hand it to the main actor; read and
+///   write it from several threads at once. Each key changes atomically;
+///   multi-key operations (`merge`, `removeAll`) are a sequence of atomic
+///   key changes.
+/// - **No user code runs under the lock.** Key changes are reported, and
+///   command bodies and undo closures run, on the calling thread after the
+///   lock is released, so they may freely read and write ViewModels.
+/// - **The UI parts are main actor.** The delegate and actions, the binding
+///   view, the size cache and the refresh flags are `@MainActor`, like the
+///   views they serve; the compiler enforces it.
 public final class ViewModel: @unchecked Sendable {
-    // Guards `values` and `keyOrder`.
+    // Guards `values` and `keyOrder`. Storage that is only touched with the
+    // lock held is marked `@exclusivity(unchecked)`: the lock already rules
+    // out overlapping access, and the runtime check cost reads ~20%.
     internal let lock = Lock()
-    internal var values: [String: ViewModelValue]
-    internal var keyOrder: [String]
+    @exclusivity(unchecked) internal var values: [String: ViewModelValue]
+    @exclusivity(unchecked) internal var keyOrder: [String]
+
+    // MARK: Weak slots, index path, keyed commands, UI state (issue 3)
+    // Guarded by `lock`, like the store (see ViewModel+WeakSlots.swift,
+    // ViewModel+IndexPath.swift, Commands/ViewModel+Commands.swift).
+    internal var weakSlots: [String: WeakBox] = [:]
+    internal var indexPathSlot: IndexPath? = nil
+    @exclusivity(unchecked) internal var commandSlots: [String: CommandSlot] = [:]
+    /// Dependency key → keys of the commands that depend on it.
+    @exclusivity(unchecked) internal var commandDependents: [String: Set<String>] = [:]
+    // Main-actor state: only touched on the main actor, so no lock (see
+    // ViewModel+Actions.swift and ViewModel+Binding.swift).
+    @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
+    @MainActor internal weak var bindingViewSlot: (any ViewModelBindable)?
+    @MainActor internal var sizeCache: SizeCache? = nil
+    @MainActor internal var needsRefreshFlag = false
+    @MainActor internal var needsCachedSizeFlag = false
 
     // MARK: Observation state (issue 4, see Observation/)
     // Observers, batches, Observation-framework tracking, change streams and
     // named notifications live here. Allocated on first use and guarded by
     // `lock`; while it is `nil` reads and writes take the fast path and a
     // ViewModel nobody observes pays nothing for observation.
-    internal var observationCenter: ObservationCenter?
+    @exclusivity(unchecked) internal var observationCenter: ObservationCenter?
 
     /// An empty ViewModel.
     public init() {
@@ -118,6 +154,7 @@ public final class ViewModel: @unchecked Sendable {
     ///   the lock), so observers already see commands marked.
     internal func keyDidChange(_ key: String, from old: ViewModelValue?, to new: ViewModelValue?) {
         // (1) dependent-command marking (issue 3)
+        markCommandsDepending(on: key)
         // (2) observer delivery (issue 4): follows in ObservationCenter.
     }
 }

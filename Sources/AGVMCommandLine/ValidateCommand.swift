@@ -1,0 +1,34 @@
+import AGViewModel
+import Foundation
+
+/// `agvm validate FILE...`: checks that every file is valid JSON.
+enum ValidateCommand {
+    static let command = ToolCommand(
+        name: "validate",
+        abstract: "Check that files are valid JSON (RFC 8259, strict).",
+        usage: "FILE...",
+        discussion: """
+        Prints 'FILE: ok' for each valid file. For each invalid one, prints
+        'FILE:LINE:COLUMN: error: MESSAGE' on standard error. Exits 0 when every
+        file is valid, 1 otherwise. '-' reads standard input.
+        """,
+        options: [],
+        arguments: PositionalArguments(placeholder: "FILE", minimum: 1, maximum: nil),
+        run: { arguments, io in
+            var status: Int32 = 0
+            for path in arguments.positionals {
+                guard let data = CommandLineTool.readInput(path, io: io) else {
+                    status = 1
+                    continue
+                }
+                do {
+                    _ = try JSONParser().parse(data)
+                    io.print("\(CommandLineTool.displayName(path)): ok\n")
+                } catch {
+                    io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
+                    status = 1
+                }
+            }
+            return status
+        })
+}

@@ -1,0 +1,163 @@
+/// A computation whose result a ViewModel stores under a key: "when a
+/// result depends on several changing values, use a command".
+///
+/// A command has a body (run outside any lock, on the calling thread), an
+/// executable flag, an optional undo closure, the keys it depends on, and
+/// links to a next and a previous command forming a chain:
+///
+/// ```swift
+/// let format = Command(dependsOn: ["price", "currency"]) { vm in
+///     "\(vm.string(at: "currency", default: "")) \(vm.double(at: "price", default: 0))"
+/// }
+/// viewModel.setCommand(format, forKey: "formattedPrice")
+/// viewModel["price"] = 12        // marks the command "needs execute"
+/// try viewModel.executeCommandIfNeeded(forKey: "formattedPrice")  // runs it
+/// ```
+///
+/// ## Chains
+/// `a.then(b)` makes `b` run after `a`. Executing a keyed command runs it
+/// and then every command after it, in order, storing each result under
+/// the key as it goes (so a step can read the previous step's result); the
+/// key ends up holding the last step's result. Steps that are not
+/// executable are skipped. Undo runs the undo closures from the last step
+/// back to the keyed command. A chain that loops back on itself is
+/// followed only until a command repeats.
+///
+/// ## Sharing
+/// A command is a reference type (the links need identity) and is
+/// `Sendable`: its body and undo closures are immutable and `@Sendable`,
+/// and its mutable state (the executable flag and the links) is guarded by
+/// a lock. One command can serve several ViewModels (copies share their
+/// commands); whether it needs executing is kept per ViewModel.
+public final class Command: @unchecked Sendable {
+    /// A command's computation: reads the ViewModel, returns the value to
+    /// store under the command's key (`nil` removes the key).
+    public typealias Body = @Sendable (ViewModel) -> ViewModelValue?
+    /// Reverts what the command did.
+    public typealias Undo = @Sendable (ViewModel) -> Void
+
+    private let lock = Lock()
+    private let body: Body
+    private let undoBody: Undo?
+    private var executable: Bool
+    private var nextCommand: Command?
+    private weak var previousCommand: Command?
+
+    /// The keys the command's result depends on. In a ViewModel, setting
+    /// any of them marks the command as needing execution. A command's own
+    /// key is ignored here: storing its result does not mark it again.
+    public let dependencies: [String]
+
+    /// A command running `body`.
+    ///
+    /// - Parameters:
+    ///   - dependencies: keys whose changes make the result stale.
+    ///   - isExecutable: whether the command may run; see ``isExecutable``.
+    ///   - undo: reverts what the command did; `nil` when it cannot be undone.
+    ///   - body: computes the value stored under the command's key.
+    public init(
+        dependsOn dependencies: [String] = [],
+        isExecutable: Bool = true,
+        undo: Undo? = nil,
+        _ body: @escaping Body
+    ) {
+        self.dependencies = dependencies
+        self.executable = isExecutable
+        self.undoBody = undo
+        self.body = body
+    }
+
+    /// A command whose body returns a typed result, stored in its natural
+    /// form (a `String` as a JSON string, a `ViewModel` as a payload).
+    public convenience init<Result: ViewModelStorable>(
+        dependsOn dependencies: [String] = [],
+        isExecutable: Bool = true,
+        undo: Undo? = nil,
+        _ body: @escaping @Sendable (ViewModel) -> Result?
+    ) {
+        self.init(dependsOn: dependencies, isExecutable: isExecutable, undo: undo) { viewModel in
+            body(viewModel)?.viewModelValue
+        }
+    }
+
+    /// A command with a typed result that depends on typed keys:
+    /// `Command(dependsOn: [.price, .currency]) { vm in ... }`.
+    public convenience init<Result: ViewModelStorable>(
+        dependsOn keys: [ViewModelKeys],
+        isExecutable: Bool = true,
+        undo: Undo? = nil,
+        _ body: @escaping @Sendable (ViewModel) -> Result?
+    ) {
+        self.init(dependsOn: keys.map(\.name), isExecutable: isExecutable, undo: undo, body)
+    }
+
+    /// Whether the command may run. A keyed command that is not executable
+    /// is not run: executing it throws ``CommandError/notExecutable(key:)``.
+    /// Inside a chain, a step that is not executable is skipped.
+    public var isExecutable: Bool {
+        get { lock.withLock { executable } }
+        set { lock.withLock { executable = newValue } }
+    }
+
+    /// Whether the command has an undo closure.
+    public var isUndoable: Bool { undoBody != nil }
+
+    /// The command run after this one, or `nil`.
+    public var next: Command? { lock.withLock { nextCommand } }
+
+    /// The command run before this one, or `nil`. Held weakly: a chain is
+    /// owned from its first command forwards.
+    public var previous: Command? { lock.withLock { previousCommand } }
+
+    /// Makes `next` run after this command and returns `next`, so chains
+    /// read in order: `first.then(second).then(third)`.
+    ///
+    /// Replaces this command's earlier next link and `next`'s earlier
+    /// previous link. Build chains before sharing them between threads:
+    /// each link is updated atomically, a whole chain is not.
+    @discardableResult
+    public func then(_ next: Command) -> Command {
+        let oldNext = lock.withLock { () -> Command? in
+            let old = nextCommand
+            nextCommand = next
+            return old
+        }
+        if let oldNext, oldNext !== next {
+            oldNext.lock.withLock { if oldNext.previousCommand === self { oldNext.previousCommand = nil } }
+        }
+        let oldPrevious = next.lock.withLock { () -> Command? in
+            let old = next.previousCommand
+            next.previousCommand = self
+            return old
+        }
+        if let oldPrevious, oldPrevious !== self {
+            oldPrevious.lock.withLock { if oldPrevious.nextCommand === next { oldPrevious.nextCommand = nil } }
+        }
+        return next
+    }
+
+    /// This command and the ones after it, in order, stopping before a
+    /// command repeats (a looping chain).
+    public var chain: [Command] {
+        var result: [Command] = []
+        var seen: Set<ObjectIdentifier> = []
+        var current: Command? = self
+        while let command = current, seen.insert(ObjectIdentifier(command)).inserted {
+            result.append(command)
+            current = command.next
+        }
+        return result
+    }
+
+    /// Runs the body. Called outside every lock.
+    internal func run(on viewModel: ViewModel) -> ViewModelValue? {
+        body(viewModel)
+    }
+
+    /// Runs the undo closure, if any; returns whether there was one.
+    internal func runUndo(on viewModel: ViewModel) -> Bool {
+        guard let undoBody else { return false }
+        undoBody(viewModel)
+        return true
+    }
+}

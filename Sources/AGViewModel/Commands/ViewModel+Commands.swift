@@ -1,0 +1,276 @@
+/// A command registered under a key, with this ViewModel's execution state.
+internal struct CommandSlot {
+    let command: Command
+    /// Marked, by hand or by a dependency change, or never run.
+    var needsExecute = true
+    /// Executions under way; while any runs, "if needed" callers run too
+    /// rather than return a result that is about to be replaced.
+    var inFlight = 0
+}
+
+extension ViewModel {
+    // MARK: Setting and removing
+
+    /// Sets `command` for `key`, replacing any earlier one, and marks it as
+    /// needing execution. Returns the ViewModel, for chaining.
+    ///
+    /// From now on, setting any key the command depends on marks it as
+    /// needing execution again (see ``executeCommandIfNeeded(forKey:)``).
+    @discardableResult
+    public func setCommand(_ command: Command, forKey key: String) -> ViewModel {
+        // The replaced command is released after the lock: its closures'
+        // captures may run `deinit` code that uses this ViewModel.
+        let replaced: CommandSlot? = lock.withLock {
+            let old = commandSlots.updateValue(CommandSlot(command: command), forKey: key)
+            if let old { unregisterDependencies(of: old.command, forKey: key) }
+            for dependency in command.dependencies where dependency != key {
+                commandDependents[dependency, default: []].insert(key)
+            }
+            return old
+        }
+        withExtendedLifetime(replaced) {}
+        return self
+    }
+
+    /// Sets `command` for the typed `key`. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func setCommand<Value>(_ command: Command, for key: VMKey<Value>) -> ViewModel {
+        setCommand(command, forKey: key.name)
+    }
+
+    /// Sets a command computing `key`'s value from the keys it depends on.
+    /// Returns the ViewModel, for chaining.
+    ///
+    /// ```swift
+    /// viewModel.setCommand(for: .formattedPrice, dependsOn: [.price, .currency]) { vm in
+    ///     "\(vm[.currency] ?? "") \(vm[.price] ?? 0)"
+    /// }
+    /// ```
+    @discardableResult
+    public func setCommand<Value>(
+        for key: VMKey<Value>,
+        dependsOn dependencies: [ViewModelKeys] = [],
+        _ body: @escaping @Sendable (ViewModel) -> Value?
+    ) -> ViewModel {
+        setCommand(Command(dependsOn: dependencies.map(\.name), body), forKey: key.name)
+    }
+
+    /// Sets a command computing the value of `key` from the keys it depends
+    /// on. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func setCommand<Result: ViewModelStorable>(
+        forKey key: String,
+        dependsOn dependencies: [String] = [],
+        _ body: @escaping @Sendable (ViewModel) -> Result?
+    ) -> ViewModel {
+        setCommand(Command(dependsOn: dependencies, body), forKey: key)
+    }
+
+    /// Removes the command for `key`; the value stored under `key` stays.
+    /// Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeCommand(forKey key: String) -> ViewModel {
+        let removed: CommandSlot? = lock.withLock {
+            let old = commandSlots.removeValue(forKey: key)
+            if let old { unregisterDependencies(of: old.command, forKey: key) }
+            return old
+        }
+        withExtendedLifetime(removed) {}   // released outside the lock
+        return self
+    }
+
+    /// Removes the command for the typed `key`. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeCommand<Value>(for key: VMKey<Value>) -> ViewModel {
+        removeCommand(forKey: key.name)
+    }
+
+    /// The command set for `key`, or `nil`.
+    public func command(forKey key: String) -> Command? {
+        lock.withLock { commandSlots[key]?.command }
+    }
+
+    /// The keys that have a command, sorted.
+    public var commandKeys: [String] {
+        lock.withLock { commandSlots.keys.sorted() }
+    }
+
+    // MARK: Executing
+
+    /// Runs the command for `key` (and the chain after it) now, stores its
+    /// result under `key` and returns it.
+    ///
+    /// Commands set for keys this command depends on run first when they
+    /// need to, so derived values built on derived values are current.
+    ///
+    /// - Throws: ``CommandError/noCommand(key:)`` when none is set,
+    ///   ``CommandError/notExecutable(key:)`` when it is not executable (it
+    ///   is skipped, and stays marked as needing execution).
+    @discardableResult
+    public func executeCommand(forKey key: String) throws(CommandError) -> ViewModelValue? {
+        var visiting: Set<String> = []
+        return try execute(key, force: true, visiting: &visiting)
+    }
+
+    /// Runs the command for the typed `key` now and returns its result read
+    /// as `Value`. See ``executeCommand(forKey:)``.
+    @discardableResult
+    public func executeCommand<Value>(for key: VMKey<Value>) throws(CommandError) -> Value? {
+        try executeCommand(forKey: key.name).flatMap(Value.fromViewModelValue)
+    }
+
+    /// Runs the command for `key` only when it needs to (it was marked, a
+    /// key it depends on changed, or it never ran) and returns its result;
+    /// otherwise returns the value stored under `key` without running it.
+    ///
+    /// - Throws: ``CommandError/noCommand(key:)``, or
+    ///   ``CommandError/notExecutable(key:)`` when it needs to run but is
+    ///   not executable.
+    @discardableResult
+    public func executeCommandIfNeeded(forKey key: String) throws(CommandError) -> ViewModelValue? {
+        var visiting: Set<String> = []
+        return try execute(key, force: false, visiting: &visiting)
+    }
+
+    /// ``executeCommandIfNeeded(forKey:)`` for a typed key, its result read
+    /// as `Value`.
+    @discardableResult
+    public func executeCommandIfNeeded<Value>(for key: VMKey<Value>) throws(CommandError) -> Value? {
+        try executeCommandIfNeeded(forKey: key.name).flatMap(Value.fromViewModelValue)
+    }
+
+    /// Marks the command for `key` as needing execution. Returns the
+    /// ViewModel, for chaining.
+    @discardableResult
+    public func setNeedsExecuteCommand(forKey key: String) -> ViewModel {
+        lock.withLock { markLocked(key) }
+        return self
+    }
+
+    /// Marks the command for the typed `key` as needing execution.
+    @discardableResult
+    public func setNeedsExecuteCommand<Value>(for key: VMKey<Value>) -> ViewModel {
+        setNeedsExecuteCommand(forKey: key.name)
+    }
+
+    /// Whether the command for `key` will run on the next "if needed"
+    /// call; `false` when there is no command.
+    public func needsExecuteCommand(forKey key: String) -> Bool {
+        lock.withLock { commandSlots[key]?.needsExecute ?? false }
+    }
+
+    // MARK: Undoing
+
+    /// Undoes the command for `key`: runs the undo closures of its chain
+    /// from the last command back to the keyed one (commands without undo
+    /// are skipped), then marks it as needing execution. Returns how many
+    /// undo closures ran.
+    ///
+    /// - Throws: ``CommandError/noCommand(key:)``, or
+    ///   ``CommandError/notUndoable(key:)`` when no command of the chain
+    ///   has an undo closure.
+    @discardableResult
+    public func undoCommand(forKey key: String) throws(CommandError) -> Int {
+        guard let head = command(forKey: key) else { throw .noCommand(key: key) }
+        let steps = head.chain
+        guard steps.contains(where: \.isUndoable) else { throw .notUndoable(key: key) }
+        var undone = 0
+        for step in steps.reversed() where step.runUndo(on: self) {
+            undone += 1
+        }
+        setNeedsExecuteCommand(forKey: key)
+        return undone
+    }
+
+    /// Undoes the command for the typed `key`. See ``undoCommand(forKey:)``.
+    @discardableResult
+    public func undoCommand<Value>(for key: VMKey<Value>) throws(CommandError) -> Int {
+        try undoCommand(forKey: key.name)
+    }
+
+    // MARK: Internals
+
+    /// Marks the commands depending on `key` (and, transitively, those
+    /// depending on their keys) as needing execution. Called from
+    /// `keyDidChange` for every change.
+    internal func markCommandsDepending(on key: String) {
+        lock.withLock {
+            guard !commandDependents.isEmpty, let dependents = commandDependents[key] else { return }
+            for dependent in dependents { markLocked(dependent) }
+        }
+    }
+
+    /// Marks `key`'s command and everything downstream of it. Lock held.
+    private func markLocked(_ key: String) {
+        var pending = [key]
+        var seen: Set<String> = []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            commandSlots[next]?.needsExecute = true
+            if let dependents = commandDependents[next] { pending.append(contentsOf: dependents) }
+        }
+    }
+
+    /// Lock held.
+    private func unregisterDependencies(of command: Command, forKey key: String) {
+        for dependency in command.dependencies {
+            commandDependents[dependency]?.remove(key)
+            if commandDependents[dependency]?.isEmpty == true { commandDependents[dependency] = nil }
+        }
+    }
+
+    /// Executes `key`'s command when forced or needed. `visiting` holds the
+    /// keys being executed up the call stack, so dependency cycles end.
+    private func execute(_ key: String, force: Bool, visiting: inout Set<String>) throws(CommandError) -> ViewModelValue? {
+        enum Decision { case missing, notExecutable, cached, run(Command) }
+        func decide(claim: Bool) -> Decision {
+            lock.withLock {
+                guard let slot = commandSlots[key] else { return .missing }
+                guard force || slot.needsExecute || slot.inFlight > 0 else { return .cached }
+                guard slot.command.isExecutable else { return .notExecutable }
+                if claim {
+                    // Cleared before running: a dependency changing while
+                    // the body runs marks it again, so the next "if needed"
+                    // call reruns.
+                    commandSlots[key]?.needsExecute = false
+                    commandSlots[key]?.inFlight += 1
+                }
+                return .run(slot.command)
+            }
+        }
+        func unwrap(_ decision: Decision) throws(CommandError) -> Command? {
+            switch decision {
+            case .missing: throw .noCommand(key: key)
+            case .notExecutable: throw .notExecutable(key: key)
+            case .cached: return nil
+            case .run(let command): return command
+            }
+        }
+
+        guard let planned = try unwrap(decide(claim: false)) else { return storedValue(forKey: key) }
+        // Bring dependencies computed by their own commands up to date
+        // first; their new results mark this command, which is why it is
+        // claimed only afterwards. One that cannot run keeps its value.
+        visiting.insert(key)
+        for dependency in planned.dependencies where dependency != key && !visiting.contains(dependency) {
+            guard command(forKey: dependency) != nil else { continue }
+            _ = try? execute(dependency, force: false, visiting: &visiting)
+        }
+        visiting.remove(key)
+
+        guard let head = try unwrap(decide(claim: true)) else { return storedValue(forKey: key) }
+        defer {
+            lock.withLock {
+                if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
+                    commandSlots[key]?.inFlight -= 1
+                }
+            }
+        }
+        var result: ViewModelValue? = storedValue(forKey: key)
+        for step in head.chain where step === head || step.isExecutable {
+            result = step.run(on: self)
+            store(result, forKey: key)
+        }
+        return result
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(UIKit)
+import UIKit
+
+/// A view that tables and collection views register and dequeue by a reuse
+/// identifier: the counterpart of the original's `AGBaseReusable`.
+///
+/// Cells, header/footer views and supplementary views adopt it for free; the
+/// identifier defaults to the class name, and nibs are looked up by class
+/// name in ``resourceBundle`` (the class's own bundle by default, so views
+/// shipped in a framework find their nibs).
+@MainActor
+public protocol ReusableView: AnyObject {
+    /// The reuse identifier; the class name unless overridden.
+    static var reuseIdentifier: String { get }
+    /// The bundle holding the view's nib; `nil` means the class's own bundle.
+    static var resourceBundle: Bundle? { get }
+}
+
+extension ReusableView {
+    /// The class name.
+    public static var reuseIdentifier: String { String(describing: self) }
+    /// `nil`: the nib is looked up in the class's own bundle.
+    public static var resourceBundle: Bundle? { nil }
+
+    /// The nib named after the class, in ``resourceBundle``.
+    public static var nib: UINib {
+        UINib(nibName: String(describing: self), bundle: resourceBundle ?? Bundle(for: self))
+    }
+}
+
+extension UITableViewCell: ReusableView {}
+extension UITableViewHeaderFooterView: ReusableView {}
+extension UICollectionReusableView: ReusableView {}
+
+extension UITableView {
+    /// Registers `type` as a cell class under its reuse identifier.
+    public func register<Cell: UITableViewCell>(cell type: Cell.Type) {
+        register(type, forCellReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Registers the nib named after `type` as a cell under its reuse identifier.
+    public func registerNib<Cell: UITableViewCell>(cell type: Cell.Type) {
+        register(type.nib, forCellReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Registers `type` as a header/footer view class.
+    public func register<View: UITableViewHeaderFooterView>(headerFooter type: View.Type) {
+        register(type, forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Registers the nib named after `type` as a header/footer view.
+    public func registerNib<View: UITableViewHeaderFooterView>(headerFooter type: View.Type) {
+        register(type.nib, forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Dequeues a cell of `type` (registered before), optionally binding it
+    /// to `viewModel` when the cell is a ``ViewModelBindable``.
+    public func dequeue<Cell: UITableViewCell>(
+        _ type: Cell.Type, for indexPath: IndexPath, bindingTo viewModel: ViewModel? = nil
+    ) -> Cell {
+        let reused = dequeueReusableCell(withIdentifier: type.reuseIdentifier, for: indexPath)
+        guard let cell = reused as? Cell else {
+            preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+        }
+        if let viewModel, let bindable = cell as? any ViewModelBindable { viewModel.bind(bindable) }
+        return cell
+    }
+
+    /// Dequeues a header/footer view of `type` (registered before).
+    public func dequeue<View: UITableViewHeaderFooterView>(
+        headerFooter type: View.Type, bindingTo viewModel: ViewModel? = nil
+    ) -> View? {
+        let view = dequeueReusableHeaderFooterView(withIdentifier: type.reuseIdentifier) as? View
+        if let view, let viewModel, let bindable = view as? any ViewModelBindable { viewModel.bind(bindable) }
+        return view
+    }
+}
+
+extension UICollectionView {
+    /// Registers `type` as a cell class under its reuse identifier.
+    public func register<Cell: UICollectionViewCell>(cell type: Cell.Type) {
+        register(type, forCellWithReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Registers the nib named after `type` as a cell.
+    public func registerNib<Cell: UICollectionViewCell>(cell type: Cell.Type) {
+        register(type.nib, forCellWithReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Registers `type` as a supplementary view of `kind`
+    /// (`UICollectionView.elementKindSectionHeader` or `...Footer`).
+    public func register<View: UICollectionReusableView>(supplementary type: View.Type, kind: String) {
+        register(type, forSupplementaryViewOfKind: kind, withReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Registers the nib named after `type` as a supplementary view of `kind`.
+    public func registerNib<View: UICollectionReusableView>(supplementary type: View.Type, kind: String) {
+        register(type.nib, forSupplementaryViewOfKind: kind, withReuseIdentifier: type.reuseIdentifier)
+    }
+
+    /// Dequeues a cell of `type` (registered before), optionally binding it.
+    public func dequeue<Cell: UICollectionViewCell>(
+        _ type: Cell.Type, for indexPath: IndexPath, bindingTo viewModel: ViewModel? = nil
+    ) -> Cell {
+        let reused = dequeueReusableCell(withReuseIdentifier: type.reuseIdentifier, for: indexPath)
+        guard let cell = reused as? Cell else {
+            preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+        }
+        if let viewModel, let bindable = cell as? any ViewModelBindable { viewModel.bind(bindable) }
+        return cell
+    }
+
+    /// Dequeues a supplementary view of `type` and `kind` (registered before).
+    public func dequeue<View: UICollectionReusableView>(
+        supplementary type: View.Type, kind: String, for indexPath: IndexPath, bindingTo viewModel: ViewModel? = nil
+    ) -> View {
+        let reused = dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: type.reuseIdentifier, for: indexPath)
+        guard let view = reused as? View else {
+            preconditionFailure("View registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+        }
+        if let viewModel, let bindable = view as? any ViewModelBindable { viewModel.bind(bindable) }
+        return view
+    }
+}
+#endif

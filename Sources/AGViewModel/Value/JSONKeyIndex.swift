@@ -1,0 +1,76 @@
+/// The hash index of a large ``JSONObject``: key → member position.
+///
+/// An open-addressing table of 64-bit slots, each holding the upper 32 bits
+/// of the key's `hashValue` and the member's position + 1 (0 marks an empty
+/// slot). Keys themselves stay in the object's key array, so the index costs
+/// one allocation, and the parser can fill it from hash values it already
+/// knows instead of hashing every key again. Hash values are Swift's own
+/// (per-process seeded SipHash), so crafted keys cannot force collisions.
+@usableFromInline
+internal struct JSONKeyIndex: Sendable {
+    @usableFromInline internal var slots: [UInt64]
+    @usableFromInline internal var mask: Int
+
+    /// An empty index with room for `count` keys at a load factor of at most 1/2.
+    @usableFromInline
+    internal init(capacity count: Int) {
+        var size = 16
+        while size < count * 2 { size &<<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// How many keys fit before the table must grow.
+    @inlinable internal var capacity: Int { (mask + 1) / 2 }
+
+    @inlinable
+    internal static func tag(_ hash: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
+    }
+
+    /// The position of `key` (whose hash value is `hash`) in `keys`, or `nil`.
+    @inlinable
+    internal func find(_ key: String, hash: Int, in keys: [String]) -> Int? {
+        let tag = Self.tag(hash)
+        var i = hash & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let position = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                if keys[position] == key { return position }
+            }
+            i = (i &+ 1) & mask
+        }
+    }
+
+    /// Records `position` for `key` unless the key is already present; then
+    /// returns the existing position instead.
+    @inlinable
+    @discardableResult
+    internal mutating func insert(_ key: String, hash: Int, position: Int, in keys: [String]) -> Int? {
+        let tag = Self.tag(hash)
+        var i = hash & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 {
+                slots[i] = tag | UInt64(truncatingIfNeeded: position + 1)
+                return nil
+            }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                if keys[existing] == key { return existing }
+            }
+            i = (i &+ 1) & mask
+        }
+    }
+
+    /// An index of all of `keys`, which must be distinct.
+    @usableFromInline
+    internal init(keys: [String]) {
+        self.init(capacity: keys.count)
+        for (position, key) in keys.enumerated() {
+            insert(key, hash: key.hashValue, position: position, in: keys)
+        }
+    }
+}

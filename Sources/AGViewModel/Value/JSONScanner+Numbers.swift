@@ -1,0 +1,152 @@
+/// Number scanning: exact integers, big-integer text, and correctly rounded
+/// doubles (an exact fast path, otherwise the C library's `strtod`).
+extension JSONScanner {
+    /// Exact powers of ten representable in a `Double` (10^0 ... 10^22).
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Parses the number at `pos` following the RFC 8259 grammar
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    @inline(__always)
+    mutating func parseNumber() throws(JSONScanFailure) -> JSONValue {
+        let start = pos
+        var p = pos
+        let negative = base[p] == UInt8(ascii: "-")
+        if negative {
+            p += 1
+            guard p < count else {
+                throw JSONScanFailure(offset: p, message: "unexpected end of input, expected a digit after '-'")
+            }
+        }
+        // Integer part. Up to 19 digits always fit in UInt64.
+        var mantissa: UInt64 = 0
+        var digits = 0            // significant digits read into `mantissa` or dropped
+        var droppedDigits = 0     // significant digits that did not fit
+        let first = base[p]
+        if first == UInt8(ascii: "0") {
+            p += 1
+            if p < count, base[p] &- UInt8(ascii: "0") < 10 {
+                throw JSONScanFailure(offset: p - 1, message: "leading zeros are not allowed in numbers")
+            }
+        } else if first &- UInt8(ascii: "1") < 9 {
+            while p < count {
+                let d = base[p] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                } else {
+                    droppedDigits += 1
+                }
+                digits += 1
+                p += 1
+            }
+        } else {
+            if negative && hasPrefix("Infinity", at: p) {
+                throw JSONScanFailure(offset: start, message: "-Infinity is not valid JSON")
+            }
+            throw JSONScanFailure(offset: p, message: "expected a digit after '-', found \(describeByte(at: p))")
+        }
+        let integerEnd = p
+
+        // Fraction and exponent.
+        var isInteger = true
+        var exponent = 0          // power of ten to apply to `mantissa`
+        exponent += droppedDigits
+        if p < count && base[p] == UInt8(ascii: ".") {
+            isInteger = false
+            p += 1
+            let fractionStart = p
+            while p < count {
+                let d = base[p] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                if digits == 0 && d == 0 {
+                    exponent -= 1      // leading zeros of 0.000123 are not significant
+                } else if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    digits += 1
+                    exponent -= 1
+                } else {
+                    digits += 1
+                }
+                p += 1
+            }
+            if p == fractionStart {
+                if p >= count {
+                    throw JSONScanFailure(offset: p, message: "unexpected end of input, expected a digit after the decimal point")
+                }
+                throw JSONScanFailure(offset: p, message: "expected a digit after the decimal point, found \(describeByte(at: p))")
+            }
+        }
+        if p < count && (base[p] | 0x20) == UInt8(ascii: "e") {
+            isInteger = false
+            p += 1
+            var exponentNegative = false
+            if p < count && (base[p] == UInt8(ascii: "+") || base[p] == UInt8(ascii: "-")) {
+                exponentNegative = base[p] == UInt8(ascii: "-")
+                p += 1
+            }
+            let exponentStart = p
+            var written = 0
+            while p < count {
+                let d = base[p] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                if written < 100_000 { written = written * 10 + Int(d) }  // saturate: far beyond any double
+                p += 1
+            }
+            if p == exponentStart {
+                if p >= count {
+                    throw JSONScanFailure(offset: p, message: "unexpected end of input, expected a digit in the exponent")
+                }
+                throw JSONScanFailure(offset: p, message: "expected a digit in the exponent, found \(describeByte(at: p))")
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        pos = p
+
+        if isInteger {
+            if digits <= 19 {
+                if negative {
+                    if mantissa == 0 { return .double(-0.0) }
+                    if mantissa <= UInt64(Int64.max) + 1 { return .int(Int64(bitPattern: 0 &- mantissa)) }
+                } else if mantissa <= UInt64(Int64.max) {
+                    return .int(Int64(mantissa))
+                }
+            }
+            let text = String(decoding: UnsafeBufferPointer(start: base + start, count: integerEnd - start), as: UTF8.self)
+            return .bigInteger(text)
+        }
+
+        // Clinger's fast path: an exactly representable mantissa times an
+        // exactly representable power of ten rounds correctly in one step.
+        if digits <= 19 && droppedDigits == 0 && mantissa <= (1 << 53) {
+            if mantissa == 0 { return .double(negative ? -0.0 : 0.0) }
+            if exponent >= -22 && exponent <= 22 {
+                var d = Double(mantissa)
+                if exponent < 0 {
+                    d /= Self.exactPowersOfTen[-exponent]
+                } else {
+                    d *= Self.exactPowersOfTen[exponent]
+                }
+                return .double(negative ? -d : d)
+            }
+        }
+        return .double(try slowDouble(start: start, end: p))
+    }
+
+    /// Converts the number text with the C library (correctly rounded), and
+    /// rejects values beyond the double range.
+    func slowDouble(start: Int, end: Int) throws(JSONScanFailure) -> Double {
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        guard let d = Double(text) else {
+            throw JSONScanFailure(offset: start, message: "invalid number '\(text)'")
+        }
+        guard d.isFinite else {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            throw JSONScanFailure(offset: start, message:
+                "number \(shown) is too large for a double (maximum about 1.8e308)")
+        }
+        return d
+    }
+}

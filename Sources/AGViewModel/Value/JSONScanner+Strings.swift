@@ -1,0 +1,273 @@
+/// String scanning: a word-at-a-time fast path for plain ASCII runs, strict
+/// UTF-8 validation for everything else, and a slow path for escapes.
+extension JSONScanner {
+    /// A mask with the high bit set in every byte of `word` that a string
+    /// scan must stop at: `"`, `\`, control characters and non-ASCII bytes.
+    /// The lowest set bit always marks a real hit (borrows only propagate
+    /// upwards), so `trailingZeroBitCount / 8` is the first such byte.
+    @inline(__always)
+    static func stringStopMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        return (control | hasQuote | hasBackslash | word) & high
+    }
+
+    /// Parses the string starting at `pos` (which holds `"`) and moves past
+    /// its closing quote.
+    @inline(__always)
+    mutating func parseString() throws(JSONScanFailure) -> String {
+        let start = pos + 1
+        var p = start
+        while true {
+            while p &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let mask = Self.stringStopMask(word)
+                if mask != 0 {
+                    p &+= mask.trailingZeroBitCount &>> 3
+                    break
+                }
+                p &+= 8
+            }
+            guard p < count else { throw unterminatedString() }
+            let c = base[p]
+            if c == UInt8(ascii: "\"") {
+                pos = p + 1
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: p - start), as: UTF8.self)
+            }
+            if c >= 0x80 {
+                // Non-ASCII text tends to come in runs: validate them back to back.
+                repeat {
+                    p = try validateUTF8Sequence(at: p)
+                } while p < count && base[p] >= 0x80
+            } else if c == UInt8(ascii: "\\") {
+                return try parseEscapedString(start: start, firstEscape: p)
+            } else if c < 0x20 {
+                throw controlCharacter(at: p)
+            } else {
+                p += 1
+            }
+        }
+    }
+
+    /// The slow path: the string has escapes, so it is decoded into `scratch`.
+    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONScanFailure) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        var p = firstEscape
+        while true {
+            // Copy the run of bytes up to the next special one in one go.
+            let runStart = p
+            while p &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let mask = Self.stringStopMask(word)
+                if mask != 0 {
+                    p &+= mask.trailingZeroBitCount &>> 3
+                    break
+                }
+                p &+= 8
+            }
+            while p < count, base[p] >= 0x20, base[p] < 0x80, base[p] != UInt8(ascii: "\""), base[p] != UInt8(ascii: "\\") {
+                p += 1
+            }
+            if p > runStart {
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: p - runStart))
+            }
+            guard p < count else { throw unterminatedString() }
+            let c = base[p]
+            if c == UInt8(ascii: "\"") {
+                pos = p + 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if c >= 0x80 {
+                var next = p
+                repeat {
+                    next = try validateUTF8Sequence(at: next)
+                } while next < count && base[next] >= 0x80
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + p, count: next - p))
+                p = next
+            } else if c < 0x20 {
+                throw controlCharacter(at: p)
+            } else {
+                p = try decodeEscape(at: p)
+            }
+        }
+    }
+
+    /// Decodes the escape at `p` (which holds `\`) into `scratch`; returns
+    /// the position after it.
+    mutating func decodeEscape(at p: Int) throws(JSONScanFailure) -> Int {
+        guard p + 1 < count else { throw unterminatedString() }
+        let e = base[p + 1]
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            scratch.append(e)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try hexEscape(at: p)
+            if unit >= 0xD800 && unit < 0xDC00 {
+                // A high surrogate: combine with a following low one if present.
+                if hasPrefix("\\u", at: p + 6), let low = try? hexEscape(at: p + 6),
+                   low >= 0xDC00 && low < 0xE000 {
+                    let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                    appendScalar(scalar)
+                    return p + 12
+                }
+                appendScalar(0xFFFD)
+            } else if unit >= 0xDC00 && unit < 0xE000 {
+                appendScalar(0xFFFD)  // a low surrogate without a high one
+            } else {
+                appendScalar(UInt32(unit))
+            }
+            return p + 6
+        default:
+            if e < 0x20 || e >= 0x80 {
+                throw JSONScanFailure(offset: p, message:
+                    "invalid escape sequence: '\\' followed by \(describeByte(at: p + 1))")
+            }
+            throw JSONScanFailure(offset: p, message:
+                "invalid escape sequence '\\\(Character(Unicode.Scalar(e)))' (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+        }
+        return p + 2
+    }
+
+    /// The code unit of `\uXXXX` at `p`.
+    func hexEscape(at p: Int) throws(JSONScanFailure) -> UInt16 {
+        var unit: UInt16 = 0
+        for i in 2..<6 {
+            guard p + i < count else {
+                throw JSONScanFailure(offset: count, message: "unexpected end of input in \\u escape")
+            }
+            let h = base[p + i]
+            let digit: UInt8
+            switch h {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = h - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = h - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = h - UInt8(ascii: "A") + 10
+            default:
+                throw JSONScanFailure(offset: p + i, message:
+                    "invalid \\u escape: expected 4 hexadecimal digits, found \(describeByte(at: p + i))")
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    /// Appends `scalar` (a valid Unicode scalar value) as UTF-8 to `scratch`.
+    mutating func appendScalar(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Checks the multi-byte UTF-8 sequence at `p` (whose first byte is
+    /// `>= 0x80`) against the well-formed ranges of Unicode table 3-7, and
+    /// returns the position after it.
+    @inline(__always)
+    func validateUTF8Sequence(at p: Int) throws(JSONScanFailure) -> Int {
+        let lead = base[p]
+        let length: Int
+        var low: UInt8 = 0x80   // allowed range of the second byte
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        case 0x80...0xBF:
+            throw JSONScanFailure(offset: p, message:
+                "invalid UTF-8: unexpected continuation byte 0x\(hex2(lead)) without a lead byte")
+        case 0xC0, 0xC1:
+            throw JSONScanFailure(offset: p, message:
+                "invalid UTF-8: overlong encoding (byte 0x\(hex2(lead)) never appears in UTF-8)")
+        case 0xF5...0xF7:
+            throw JSONScanFailure(offset: p, message:
+                "invalid UTF-8: byte 0x\(hex2(lead)) starts a code point above U+10FFFF")
+        default:
+            throw JSONScanFailure(offset: p, message:
+                "invalid UTF-8: byte 0x\(hex2(lead)) never appears in UTF-8")
+        }
+        guard p + length <= count else {
+            // Report which byte is missing or wrong even at the end of input.
+            var i = 1
+            while p + i < count {
+                let b = base[p + i]
+                let lo: UInt8 = i == 1 ? low : 0x80, hi: UInt8 = i == 1 ? high : 0xBF
+                if b < lo || b > hi { break }
+                i += 1
+            }
+            if p + i < count { throw badContinuation(at: p, index: i, lead: lead) }
+            throw JSONScanFailure(offset: p, message:
+                "invalid UTF-8: truncated \(length)-byte sequence at the end of input")
+        }
+        let second = base[p + 1]
+        if second < low || second > high { throw badContinuation(at: p, index: 1, lead: lead) }
+        var i = 2
+        while i < length {
+            let b = base[p + i]
+            if b < 0x80 || b > 0xBF { throw badContinuation(at: p, index: i, lead: lead) }
+            i += 1
+        }
+        return p + length
+    }
+
+    /// The error for byte `index` of the sequence at `p` being out of range.
+    func badContinuation(at p: Int, index: Int, lead: UInt8) -> JSONScanFailure {
+        let b = base[p + index]
+        if index == 1 && b >= 0x80 && b <= 0xBF {
+            // The second byte is a continuation byte but outside the lead's range.
+            let message: String
+            switch lead {
+            case 0xE0, 0xF0: message = "invalid UTF-8: overlong encoding"
+            case 0xED: message = "invalid UTF-8: encoded UTF-16 surrogate (U+D800 to U+DFFF)"
+            default: message = "invalid UTF-8: code point above U+10FFFF"
+            }
+            return JSONScanFailure(offset: p, message: message)
+        }
+        return JSONScanFailure(offset: p, message:
+            "invalid UTF-8: truncated sequence (byte 0x\(hex2(lead)) needs a continuation byte, found 0x\(hex2(b)))")
+    }
+
+    func unterminatedString() -> JSONScanFailure {
+        JSONScanFailure(offset: count, message: "unexpected end of input in string (missing closing '\"')")
+    }
+
+    func controlCharacter(at p: Int) -> JSONScanFailure {
+        let c = base[p]
+        let hint: String
+        switch c {
+        case 0x0A: hint = "\\n"
+        case 0x0D: hint = "\\r"
+        case 0x09: hint = "\\t"
+        case 0x08: hint = "\\b"
+        case 0x0C: hint = "\\f"
+        default: hint = "\\u00" + hex2(c)
+        }
+        return JSONScanFailure(offset: p, message:
+            "unescaped control character U+00\(hex2(c)) in string (write it as \(hint))")
+    }
+}

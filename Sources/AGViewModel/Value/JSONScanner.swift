@@ -1,0 +1,424 @@
+/// A parse failure before line and column are known: the byte offset and
+/// the message. ``JSONParser`` turns it into a ``JSONParseError``.
+internal struct JSONScanFailure: Error {
+    var offset: Int
+    var message: String
+}
+
+/// The engine behind ``JSONParser``: one pass over the bytes, no recursion.
+///
+/// Containers being parsed sit on an explicit stack of ``Frame``s, and
+/// finished values on a scratch value stack; closing an array or object
+/// moves its elements off the scratch stack into a new array in one go. So
+/// nesting depth costs heap memory (bounded by `maximumDepth`), never call
+/// stack, and parsing works on threads with small stacks.
+internal struct JSONScanner: ~Copyable {
+    /// An open array or object.
+    struct Frame {
+        /// `true` for an object, `false` for an array.
+        var isObject: Bool
+        /// Where its first element sits on the value stack.
+        var valueStart: Int
+        /// Where its first key sits on the key stack (objects).
+        var keyStart: Int
+    }
+
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var pos = 0
+    let maximumDepth: Int
+
+    /// Finished values not yet moved into their container.
+    var values: UnsafeMutablePointer<JSONValue>
+    var valueCount = 0
+    var valueCapacity: Int
+    /// Keys of the open objects' members, and their hash values.
+    var keys: UnsafeMutablePointer<String>
+    var keyHashes: UnsafeMutablePointer<Int>
+    var keyCount = 0
+    var keyCapacity: Int
+    /// Keys seen in this document, so repeated keys are neither decoded nor
+    /// hashed again.
+    var internedKeys = JSONKeyInternTable()
+    /// Open containers, innermost last.
+    var frames: [Frame] = []
+    /// Reused buffer for strings with escapes.
+    var scratch: [UInt8] = []
+
+    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+        self.base = base
+        self.count = count
+        self.maximumDepth = maximumDepth
+        valueCapacity = 64
+        values = .allocate(capacity: valueCapacity)
+        keyCapacity = 32
+        keys = .allocate(capacity: keyCapacity)
+        keyHashes = .allocate(capacity: keyCapacity)
+    }
+
+    deinit {
+        values.deinitialize(count: valueCount)
+        values.deallocate()
+        keys.deinitialize(count: keyCount)
+        keys.deallocate()
+        keyHashes.deallocate()
+    }
+
+    // MARK: - Document and containers
+
+    /// Parses the whole input: one value, surrounded by optional whitespace.
+    mutating func parseDocument() throws(JSONScanFailure) -> JSONValue {
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
+        try parseValues()
+        skipWhitespace()
+        if pos < count {
+            throw JSONScanFailure(offset: pos, message: "unexpected \(describeByte(at: pos)) after the JSON value")
+        }
+        valueCount -= 1
+        return values.move()
+    }
+
+    /// Parses one value, including everything nested in it, onto the value
+    /// stack. A loop with an explicit frame stack instead of recursion.
+    mutating func parseValues() throws(JSONScanFailure) {
+        readValue: while true {
+            skipWhitespace()
+            guard pos < count else {
+                throw JSONScanFailure(offset: pos, message: "unexpected end of input, expected a JSON value")
+            }
+            switch base[pos] {
+            case UInt8(ascii: "\""):
+                push(.string(try parseString()))
+            case UInt8(ascii: "{"):
+                try openFrame(isObject: true)
+                skipWhitespace()
+                if pos < count && base[pos] == UInt8(ascii: "}") {
+                    pos += 1
+                    closeObject()
+                } else {
+                    try parseKeyAndColon(afterComma: false)
+                    continue readValue
+                }
+            case UInt8(ascii: "["):
+                try openFrame(isObject: false)
+                skipWhitespace()
+                if pos < count && base[pos] == UInt8(ascii: "]") {
+                    pos += 1
+                    closeArray()
+                } else {
+                    continue readValue
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                push(try parseNumber())
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                push(.bool(true))
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                push(.bool(false))
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                push(.null)
+            default:
+                throw unexpectedValueStart()
+            }
+
+            // A value is complete: continue or close the enclosing containers.
+            while true {
+                guard let top = frames.last else { return }
+                skipWhitespace()
+                guard pos < count else {
+                    throw JSONScanFailure(offset: pos, message: top.isObject
+                        ? "unexpected end of input, expected ',' or '}' after object member"
+                        : "unexpected end of input, expected ',' or ']' after array element")
+                }
+                let c = base[pos]
+                if c == UInt8(ascii: ",") {
+                    pos += 1
+                    if top.isObject {
+                        try parseKeyAndColon(afterComma: true)
+                    } else {
+                        skipWhitespace()
+                        if pos < count && base[pos] == UInt8(ascii: "]") {
+                            throw JSONScanFailure(offset: pos, message: "trailing comma is not allowed before ']'")
+                        }
+                    }
+                    continue readValue
+                }
+                if top.isObject {
+                    guard c == UInt8(ascii: "}") else {
+                        throw JSONScanFailure(offset: pos, message: "expected ',' or '}' after object member, found \(describeByte(at: pos))")
+                    }
+                    pos += 1
+                    closeObject()
+                } else {
+                    guard c == UInt8(ascii: "]") else {
+                        throw JSONScanFailure(offset: pos, message: "expected ',' or ']' after array element, found \(describeByte(at: pos))")
+                    }
+                    pos += 1
+                    closeArray()
+                }
+            }
+        }
+    }
+
+    /// Opens an array or object at `pos` (which holds `[` or `{`).
+    @inline(__always)
+    mutating func openFrame(isObject: Bool) throws(JSONScanFailure) {
+        guard frames.count < maximumDepth else {
+            throw JSONScanFailure(offset: pos, message:
+                "nesting is deeper than the maximum depth of \(maximumDepth) arrays and objects")
+        }
+        frames.append(Frame(isObject: isObject, valueStart: valueCount, keyStart: keyCount))
+        pos += 1
+    }
+
+    /// Reads `"key"` and `:` of an object member; `pos` is just after `{` or `,`.
+    mutating func parseKeyAndColon(afterComma: Bool) throws(JSONScanFailure) {
+        skipWhitespace()
+        guard pos < count else {
+            throw JSONScanFailure(offset: pos, message: afterComma
+                ? "unexpected end of input, expected a string key after ','"
+                : "unexpected end of input, expected a string key or '}'")
+        }
+        let c = base[pos]
+        guard c == UInt8(ascii: "\"") else {
+            if c == UInt8(ascii: "}") && afterComma {
+                throw JSONScanFailure(offset: pos, message: "trailing comma is not allowed before '}'")
+            }
+            if c == UInt8(ascii: "'") {
+                throw JSONScanFailure(offset: pos, message: "object keys must be in double quotes, not single quotes")
+            }
+            if c == UInt8(ascii: "/") {
+                throw JSONScanFailure(offset: pos, message: "comments are not allowed in JSON")
+            }
+            throw JSONScanFailure(offset: pos, message: afterComma
+                ? "expected a string key in double quotes after ',', found \(describeByte(at: pos))"
+                : "expected a string key in double quotes or '}', found \(describeByte(at: pos))")
+        }
+        let key: String
+        let hash: Int
+        if let (interned, internedHash) = internKey() {
+            key = interned
+            hash = internedHash
+        } else {
+            key = try parseString()
+            hash = key.hashValue
+        }
+        if keyCount == keyCapacity { growKeys() }
+        (keys + keyCount).initialize(to: key)
+        keyHashes[keyCount] = hash
+        keyCount += 1
+        skipWhitespace()
+        guard pos < count else {
+            throw JSONScanFailure(offset: pos, message: "unexpected end of input, expected ':' after object key")
+        }
+        guard base[pos] == UInt8(ascii: ":") else {
+            throw JSONScanFailure(offset: pos, message: "expected ':' after object key, found \(describeByte(at: pos))")
+        }
+        pos += 1
+    }
+
+    /// Closes the innermost array: its elements move into a new array.
+    mutating func closeArray() {
+        let frame = frames.removeLast()
+        let n = valueCount - frame.valueStart
+        let array = moveValues(from: frame.valueStart, count: n)
+        valueCount = frame.valueStart
+        push(.array(array))
+    }
+
+    /// Closes the innermost object: its keys and values move into a
+    /// ``JSONObject``. Duplicate keys keep the first position and the last value.
+    mutating func closeObject() {
+        let frame = frames.removeLast()
+        let n = valueCount - frame.valueStart
+        let objectValues = moveValues(from: frame.valueStart, count: n)
+        valueCount = frame.valueStart
+        var objectKeys: [String] = []
+        if n > 0 {
+            objectKeys.reserveCapacity(n)
+            let start = keys + frame.keyStart
+            for i in 0..<n { objectKeys.append((start + i).move()) }
+        }
+        let object = JSONObject.parsed(keys: objectKeys, values: objectValues,
+                                       hashes: UnsafePointer(keyHashes + frame.keyStart))
+        keyCount = frame.keyStart
+        push(.object(object))
+    }
+
+    /// The `n` values from `start` of the value stack, moved into an array
+    /// (no retain/release traffic).
+    @inline(__always)
+    func moveValues(from start: Int, count n: Int) -> [JSONValue] {
+        var array: [JSONValue] = []
+        if n == 0 { return array }
+        array.reserveCapacity(n)
+        let source = values + start
+        for i in 0..<n { array.append((source + i).move()) }
+        return array
+    }
+
+    @inline(__always)
+    mutating func push(_ value: JSONValue) {
+        if valueCount == valueCapacity { growValues() }
+        (values + valueCount).initialize(to: value)
+        valueCount += 1
+    }
+
+    mutating func growValues() {
+        let newCapacity = valueCapacity * 2
+        let newValues = UnsafeMutablePointer<JSONValue>.allocate(capacity: newCapacity)
+        newValues.moveInitialize(from: values, count: valueCount)
+        values.deallocate()
+        values = newValues
+        valueCapacity = newCapacity
+    }
+
+    mutating func growKeys() {
+        let newCapacity = keyCapacity * 2
+        let newKeys = UnsafeMutablePointer<String>.allocate(capacity: newCapacity)
+        newKeys.moveInitialize(from: keys, count: keyCount)
+        keys.deallocate()
+        keys = newKeys
+        let newHashes = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+        newHashes.update(from: keyHashes, count: keyCount)
+        keyHashes.deallocate()
+        keyHashes = newHashes
+        keyCapacity = newCapacity
+    }
+
+    // MARK: - Whitespace, literals, diagnostics
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        // Most tokens follow each other directly: one compare decides.
+        if pos < count && base[pos] <= 0x20 { skipWhitespaceRun() }
+    }
+
+    /// Skips JSON whitespace (space, \t, \n, \r); runs of spaces, such as
+    /// the indentation of pretty-printed input, eight bytes at a time.
+    mutating func skipWhitespaceRun() {
+        while pos < count {
+            let c = base[pos]
+            if c == 0x20 && pos &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+                let other = word ^ 0x2020_2020_2020_2020
+                pos &+= other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+                continue
+            }
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            pos &+= 1
+        }
+    }
+
+    /// Consumes `literal` (`true`, `false`, `null`) at `pos`.
+    @inline(__always)
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONScanFailure) {
+        let n = literal.utf8CodeUnitCount
+        let text = literal.utf8Start
+        var i = 0
+        while i < n {
+            guard pos + i < count else {
+                throw JSONScanFailure(offset: pos + i, message: "unexpected end of input in literal '\(literal)'")
+            }
+            guard base[pos + i] == text[i] else {
+                throw JSONScanFailure(offset: pos + i, message: "invalid literal, expected '\(literal)'")
+            }
+            i += 1
+        }
+        pos += n
+    }
+
+    /// The error for a byte that cannot start a value, with hints for the
+    /// usual non-JSON habits.
+    func unexpectedValueStart() -> JSONScanFailure {
+        let c = base[pos]
+        let message: String
+        switch c {
+        case UInt8(ascii: "/"):
+            message = "comments are not allowed in JSON"
+        case UInt8(ascii: "'"):
+            message = "strings must be in double quotes, not single quotes"
+        case UInt8(ascii: "N") where hasPrefix("NaN"):
+            message = "NaN is not valid JSON"
+        case UInt8(ascii: "I") where hasPrefix("Infinity"):
+            message = "Infinity is not valid JSON"
+        case UInt8(ascii: "+"):
+            message = "a number cannot start with '+'"
+        case UInt8(ascii: "."):
+            message = "a number needs a digit before the decimal point"
+        case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
+            message = "unexpected \(describeByte(at: pos)), expected a JSON value"
+        default:
+            if c >= 0x80 || c < 0x20 {
+                message = "unexpected \(describeByte(at: pos)), expected a JSON value"
+            } else {
+                message = "unexpected \(describeByte(at: pos)), expected a JSON value (strings must be in double quotes)"
+            }
+        }
+        return JSONScanFailure(offset: pos, message: message)
+    }
+
+    func hasPrefix(_ text: StaticString, at offset: Int? = nil) -> Bool {
+        let start = offset ?? pos
+        let n = text.utf8CodeUnitCount
+        guard start + n <= count else { return false }
+        for i in 0..<n where base[start + i] != text.utf8Start[i] { return false }
+        return true
+    }
+
+    /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
+    func describeByte(at offset: Int) -> String {
+        let c = base[offset]
+        if c >= 0x21 && c < 0x7F { return "character '\(Character(Unicode.Scalar(c)))'" }
+        if c == 0x20 { return "space" }
+        return "byte 0x" + hex2(c)
+    }
+
+    func hex2(_ c: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return String(decoding: [digits[Int(c >> 4)], digits[Int(c & 0xF)]], as: UTF8.self)
+    }
+}
+
+extension JSONObject {
+    /// An object from parsed members: keys and values in source order, and
+    /// the keys' hash values. Duplicate keys resolve as
+    /// ``JSONObject/updateValue(_:forKey:)`` does (first position, last value).
+    internal static func parsed(keys: [String], values: [JSONValue], hashes: UnsafePointer<Int>) -> JSONObject {
+        var object = JSONObject()
+        let n = keys.count
+        if n < indexThreshold {
+            // Small objects: a linear duplicate check on hash values.
+            var i = 1
+            while i < n {
+                let hash = hashes[i]
+                var j = 0
+                while j < i {
+                    if hashes[j] == hash && keys[j] == keys[i] {
+                        return resolvingDuplicates(keys: keys, values: values)
+                    }
+                    j += 1
+                }
+                i += 1
+            }
+        } else {
+            var index = JSONKeyIndex(capacity: n)
+            for i in 0..<n where index.insert(keys[i], hash: hashes[i], position: i, in: keys) != nil {
+                return resolvingDuplicates(keys: keys, values: values)
+            }
+            object._index = index
+        }
+        object._keys = keys
+        object._values = values
+        return object
+    }
+
+    /// The slow path for objects with repeated keys.
+    private static func resolvingDuplicates(keys: [String], values: [JSONValue]) -> JSONObject {
+        var object = JSONObject(minimumCapacity: keys.count)
+        for i in keys.indices { object.updateValue(values[i], forKey: keys[i]) }
+        return object
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+// Binding view, size cache and refresh flags. All main actor: they talk to
+// views. The data they show stays thread-safe; only this state is UI state.
+extension ViewModel {
+    // MARK: Binding view
+
+    /// The view showing this ViewModel, held weakly; `nil` when none is
+    /// bound or it has been deallocated.
+    ///
+    /// Setting a view that is bound to another ViewModel (a reused cell)
+    /// unbinds it from that one, so refreshing the old ViewModel can never
+    /// overwrite the cell's new contents. Setting does not apply the
+    /// ViewModel to the view; ``bind(_:)`` does both.
+    @MainActor
+    public var bindingView: (any ViewModelBindable)? {
+        get { bindingViewSlot }
+        set {
+            if let newValue {
+                ViewBindings.attach(newValue, to: self)
+            } else {
+                ViewBindings.detach(from: self)
+            }
+        }
+    }
+
+    /// Makes `view` the binding view (see ``bindingView``) and applies this
+    /// ViewModel to it now, which also clears ``needsRefresh``. Returns the
+    /// ViewModel, for chaining.
+    @MainActor
+    @discardableResult
+    public func bind(_ view: any ViewModelBindable) -> ViewModel {
+        ViewBindings.attach(view, to: self)
+        needsRefreshFlag = false
+        view.apply(self)
+        return self
+    }
+
+    /// Forgets the binding view. Returns the ViewModel, for chaining.
+    @MainActor
+    @discardableResult
+    public func unbind() -> ViewModel {
+        ViewBindings.detach(from: self)
+        return self
+    }
+
+    // MARK: Size cache
+
+    /// Whether the binding view's size must be computed again: it was
+    /// flagged by ``setNeedsCachedSize()`` or nothing is cached yet.
+    @MainActor
+    public var needsCachedSize: Bool { needsCachedSizeFlag || sizeCache == nil }
+
+    /// Marks the cached size stale (the data changed in a way that changes
+    /// the layout); the next size request computes it again.
+    @MainActor
+    public func setNeedsCachedSize() {
+        needsCachedSizeFlag = true
+    }
+
+    /// The binding view's size for this ViewModel in `context`.
+    ///
+    /// Returns the cached size when it is valid: not flagged by
+    /// ``setNeedsCachedSize()`` and computed in an equal `context`.
+    /// Otherwise asks the binding view, caches and returns its answer. `nil`
+    /// when no valid size is cached and no binding view computes one.
+    @MainActor
+    public func sizeOfBindingView(in context: LayoutContext) -> CGSize? {
+        if let size = cachedSize(in: context) { return size }
+        guard let view = bindingViewSlot else { return nil }
+        return computeSize(with: view, in: context)
+    }
+
+    /// The size `view` needs for this ViewModel in `context`, computed and
+    /// cached on demand; a valid cached size is returned without asking the
+    /// view. Use it with a prototype view before any view is bound (a
+    /// table's height callback).
+    @MainActor
+    public func size(using view: any ViewModelBindable, in context: LayoutContext) -> CGSize? {
+        if let size = cachedSize(in: context) { return size }
+        return computeSize(with: view, in: context)
+    }
+
+    /// The cached size when it is valid for `context`, without computing.
+    @MainActor
+    public func cachedSize(in context: LayoutContext) -> CGSize? {
+        guard !needsCachedSizeFlag, let cache = sizeCache, cache.context == context else { return nil }
+        return cache.size
+    }
+
+    @MainActor
+    private func computeSize(with view: any ViewModelBindable, in context: LayoutContext) -> CGSize? {
+        // Clear the flag first: a change made while the view measures
+        // flags the new size stale again.
+        needsCachedSizeFlag = false
+        guard let size = view.size(for: self, in: context) else {
+            sizeCache = nil
+            return nil
+        }
+        sizeCache = SizeCache(size: size, context: context)
+        return size
+    }
+
+    // MARK: Refresh
+
+    /// Whether the binding view should be refreshed: marked by
+    /// ``setNeedsRefresh()`` or ``update(_:)`` and not refreshed since.
+    @MainActor
+    public var needsRefresh: Bool { needsRefreshFlag }
+
+    /// Marks the binding view as needing a refresh. Several marks before
+    /// ``refreshIfNeeded()`` give one refresh.
+    @MainActor
+    public func setNeedsRefresh() {
+        needsRefreshFlag = true
+    }
+
+    /// Refreshes the binding view when marked; does nothing otherwise.
+    @MainActor
+    public func refreshIfNeeded() {
+        guard needsRefreshFlag else { return }
+        refresh()
+    }
+
+    /// Applies this ViewModel to the binding view now (when there is one)
+    /// and clears ``needsRefresh``.
+    @MainActor
+    public func refresh() {
+        needsRefreshFlag = false
+        bindingViewSlot?.apply(self)
+    }
+
+    /// Runs `body` to change the data, marks the cached size stale, and
+    /// refreshes the binding view now.
+    @MainActor
+    public func updateAndRefresh(_ body: (ViewModel) throws -> Void) rethrows {
+        try body(self)
+        needsCachedSizeFlag = true
+        refresh()
+    }
+
+    /// Runs `body` to change the data, marks the cached size stale, and
+    /// marks the binding view as needing a refresh (see
+    /// ``refreshIfNeeded()``), for several updates that end in one refresh.
+    @MainActor
+    public func update(_ body: (ViewModel) throws -> Void) rethrows {
+        try body(self)
+        needsCachedSizeFlag = true
+        needsRefreshFlag = true
+    }
+}
+
+/// Which ViewModel each view is bound to, so binding a reused view to a new
+/// ViewModel unbinds it from the old one.
+@MainActor
+internal enum ViewBindings {
+    private final class WeakViewModel {
+        weak var viewModel: ViewModel?
+        init(_ viewModel: ViewModel) { self.viewModel = viewModel }
+    }
+
+    private static var owners: [ObjectIdentifier: WeakViewModel] = [:]
+    private static var pruneThreshold = 64
+
+    static func attach(_ view: any ViewModelBindable, to viewModel: ViewModel) {
+        let id = ObjectIdentifier(view)
+        if let previous = owners[id]?.viewModel, previous !== viewModel,
+           previous.bindingViewSlot === view {
+            previous.bindingViewSlot = nil
+        }
+        if let current = viewModel.bindingViewSlot, current !== view {
+            owners[ObjectIdentifier(current)] = nil
+        }
+        viewModel.bindingViewSlot = view
+        owners[id] = WeakViewModel(viewModel)
+        if owners.count >= pruneThreshold { prune() }
+    }
+
+    static func detach(from viewModel: ViewModel) {
+        if let current = viewModel.bindingViewSlot {
+            owners[ObjectIdentifier(current)] = nil
+        }
+        viewModel.bindingViewSlot = nil
+    }
+
+    /// Drops entries whose view or ViewModel is gone. An identifier of a
+    /// dead view may be reused by a new object; entries are only trusted
+    /// when the ViewModel still holds that very view, so this is cleanup,
+    /// not correctness.
+    private static func prune() {
+        owners = owners.filter { id, entry in
+            guard let viewModel = entry.viewModel, let view = viewModel.bindingViewSlot else { return false }
+            return ObjectIdentifier(view) == id
+        }
+        pruneThreshold = max(64, owners.count * 2)
+    }
+}

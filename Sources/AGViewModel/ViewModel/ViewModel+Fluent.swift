@@ -1,0 +1,36 @@
+// Chainable setters: each returns the ViewModel, so a ViewModel can be
+// built in one expression. Merges, weak slots, commands, the delegate and
+// the binding view have chainable methods in their own files (`merge`,
+// `setWeakObject`, `setCommand`, `setDelegate`, `bind`).
+//
+// ```swift
+// let viewModel = ViewModel(json)
+//     .set(.subtitle, to: "New")
+//     .set("badge", to: 3)
+//     .setCommand(for: .formattedPrice, dependsOn: [.price]) { vm in ... }
+// ```
+extension ViewModel {
+    /// Sets `value` under the typed `key` (`nil` removes it). Returns the
+    /// ViewModel, for chaining.
+    @discardableResult
+    public func set<Value>(_ key: VMKey<Value>, to value: Value?) -> ViewModel {
+        store(value?.viewModelValue, forKey: key.name)
+        return self
+    }
+
+    /// Sets `value` under `key` in its natural stored form (`nil` removes
+    /// it). Returns the ViewModel, for chaining.
+    @discardableResult
+    public func set<Value: ViewModelStorable>(_ key: String, to value: Value?) -> ViewModel {
+        store(value?.viewModelValue, forKey: key)
+        return self
+    }
+
+    /// Stores `payload` (any `Sendable` value: an image, a formatter) under
+    /// `key`. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func set(_ key: String, payload: any Sendable) -> ViewModel {
+        store(.payload(payload), forKey: key)
+        return self
+    }
+}

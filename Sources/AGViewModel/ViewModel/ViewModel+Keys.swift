@@ -1,0 +1,53 @@
+extension ViewModel {
+    /// The value under `key`, read leniently as `Value`; `nil` when absent
+    /// or not readable as `Value`. Setting `nil` removes the key.
+    ///
+    /// ```swift
+    /// extension ViewModelKeys { static let title = VMKey<String>("title") }
+    /// viewModel[.title] = "Swift"
+    /// let title = viewModel[.title]  // "Swift"
+    /// ```
+    @inlinable
+    public subscript<Value>(key: VMKey<Value>) -> Value? {
+        get { typedRead(forKey: key.name).flatMap(Value.fromViewModelValue) }
+        set { typedWrite(newValue?.viewModelValue, forKey: key.name) }
+    }
+
+    /// The value under `key`, or `fallback` when absent or unreadable.
+    @inlinable
+    public subscript<Value>(key: VMKey<Value>, default fallback: @autoclosure () -> Value) -> Value {
+        typedRead(forKey: key.name).flatMap(Value.fromViewModelValue) ?? fallback()
+    }
+
+    /// The payload under `key` when it has type `T`, else `nil`.
+    public func payload<T: Sendable>(forKey key: String, as type: T.Type = T.self) -> T? {
+        storedValue(forKey: key)?.payload as? T
+    }
+
+    /// Whether a value (JSON or payload) is stored under `key`.
+    public func contains(_ key: String) -> Bool {
+        storedValue(forKey: key) != nil
+    }
+
+    /// Whether a value is stored under `key`.
+    public func contains(_ key: ViewModelKeys) -> Bool {
+        contains(key.name)
+    }
+
+    // Typed access is generic: the subscripts are inlinable so they are
+    // specialized for the key's type in the caller (no generic metadata
+    // lookups per access), and reach the single read and write paths
+    // through these entry points.
+
+    /// `storedValue(forKey:)`, for inlinable typed reads.
+    @usableFromInline
+    internal func typedRead(forKey key: String) -> ViewModelValue? {
+        storedValue(forKey: key)
+    }
+
+    /// `store(_:forKey:)`, for inlinable typed writes.
+    @usableFromInline
+    internal func typedWrite(_ value: ViewModelValue?, forKey key: String) {
+        store(value, forKey: key)
+    }
+}

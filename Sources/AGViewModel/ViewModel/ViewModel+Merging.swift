@@ -1,0 +1,68 @@
+extension ViewModel {
+    // Merges and removals go key by key through the single write path, so
+    // each changed key is reported (observers, dependent commands). Each
+    // key changes atomically; a merge as a whole is not one atomic step.
+
+    /// Sets every member of `object` (or only those named in `keys`, when
+    /// given) on this ViewModel, overwriting equal keys. Returns the
+    /// ViewModel, for chaining.
+    @discardableResult
+    public func merge(_ object: JSONObject, keys: [String]? = nil) -> ViewModel {
+        if let keys {
+            for key in keys {
+                if let value = object[key] { store(.json(value), forKey: key) }
+            }
+        } else {
+            for (key, value) in object { store(.json(value), forKey: key) }
+        }
+        return self
+    }
+
+    /// Sets every value of `other` (or only those under `keys`, when given)
+    /// on this ViewModel, JSON and payloads alike, overwriting equal keys.
+    /// Nested ViewModels are shared, not copied (merge a ``copy()`` for an
+    /// independent one). Returns the ViewModel, for chaining.
+    @discardableResult
+    public func merge(_ other: ViewModel, keys: [String]? = nil) -> ViewModel {
+        if let keys {
+            for key in keys {
+                if let value = other.storedValue(forKey: key) { store(value, forKey: key) }
+            }
+        } else {
+            // Read `other` fully before writing, so merging a ViewModel into
+            // itself is harmless.
+            for (key, value) in other.orderedEntries() { store(value, forKey: key) }
+        }
+        return self
+    }
+
+    /// Merges `other`'s values under the given typed keys. Returns the
+    /// ViewModel, for chaining.
+    @discardableResult
+    public func merge(_ other: ViewModel, keys: [ViewModelKeys]) -> ViewModel {
+        merge(other, keys: keys.map(\.name))
+    }
+
+    /// Removes the value under `key` and returns it, or `nil` when there
+    /// was none.
+    @discardableResult
+    public func removeValue(forKey key: String) -> ViewModelValue? {
+        store(nil, forKey: key)
+    }
+
+    /// Removes the value under the typed `key` and returns it read as
+    /// `Value`.
+    @discardableResult
+    public func removeValue<Value>(for key: VMKey<Value>) -> Value? {
+        store(nil, forKey: key.name).flatMap(Value.fromViewModelValue)
+    }
+
+    /// Removes every stored value. Weak slots, commands, the index path and
+    /// the UI state are kept. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeAll() -> ViewModel {
+        // Last key first: removal from the end of the key order is cheapest.
+        for key in keys.reversed() { store(nil, forKey: key) }
+        return self
+    }
+}

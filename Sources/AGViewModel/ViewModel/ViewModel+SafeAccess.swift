@@ -1,0 +1,87 @@
+extension ViewModel: SafeJSONAccess {
+    /// Walks `path` from this ViewModel: the first component is a key of
+    /// the store; the rest walks into the JSON stored there, or into a
+    /// nested ViewModel stored as a payload (`"author.name"` where `author`
+    /// holds a ViewModel).
+    ///
+    /// This gives ViewModels every safe getter: `string(at:)`,
+    /// `int(at:default:)`, `read(_:at:)` and the others. At the end of a
+    /// path, a nested ViewModel reads as a JSON object of its JSON contents
+    /// and an array of ViewModels as an array of such objects. Any other
+    /// payload (an image, a formatter) has no JSON form and reads as
+    /// missing.
+    public func lookup(_ path: JSONPath) -> Result<JSONValue, JSONAccessError> {
+        walk(path, depth: 0)
+    }
+
+    private func walk(_ path: JSONPath, depth: Int) -> Result<JSONValue, JSONAccessError> {
+        let components = path.components
+        guard depth < components.count else { return .success(.object(jsonSnapshot())) }
+        guard case .key(let key) = components[depth] else {
+            return .failure(JSONAccessError(path: path.prefix(depth), reason: .notAContainer(found: .object)))
+        }
+        switch storedValue(forKey: key) {
+        case nil:
+            return .failure(JSONAccessError(path: path.prefix(depth + 1), reason: .missing))
+        case .json(let json)?:
+            return JSONValue.walk(json, components[(depth + 1)...], fullPath: path, depth: depth + 1)
+        case .payload(let payload)?:
+            if let nested = payload as? ViewModel {
+                return nested.walk(path, depth: depth + 1)
+            }
+            if let nested = payload as? [ViewModel] {
+                guard depth + 1 < components.count else {
+                    return .success(.array(nested.map { .object($0.jsonSnapshot()) }))
+                }
+                guard case .index(let index) = components[depth + 1] else {
+                    return .failure(JSONAccessError(path: path.prefix(depth + 1), reason: .notAContainer(found: .array)))
+                }
+                guard nested.indices.contains(index) else {
+                    return .failure(JSONAccessError(path: path.prefix(depth + 2), reason: .missing))
+                }
+                return nested[index].walk(path, depth: depth + 2)
+            }
+            // A payload that is not JSON (an image, a formatter) has no JSON
+            // to read: it reads as absent, never as a crash.
+            return .failure(JSONAccessError(path: path.prefix(depth + 1), reason: .missing))
+        }
+    }
+
+    /// The JSON contents as an object, in key order: nested ViewModels (and
+    /// arrays of them) become nested objects, other payloads are left out.
+    /// A ViewModel that contains itself is cut off (as `null`) at the
+    /// repetition.
+    internal func jsonSnapshot() -> JSONObject {
+        var visiting: Set<ObjectIdentifier> = []
+        return jsonSnapshot(visiting: &visiting)
+    }
+
+    private func jsonSnapshot(visiting: inout Set<ObjectIdentifier>) -> JSONObject {
+        visiting.insert(ObjectIdentifier(self))
+        defer { visiting.remove(ObjectIdentifier(self)) }
+        let entries = orderedEntries()
+        var object = JSONObject(minimumCapacity: entries.count)
+        for (key, value) in entries {
+            switch value {
+            case .json(let json):
+                object[key] = json
+            case .payload(let payload):
+                if let nested = payload as? ViewModel {
+                    object[key] = visiting.contains(ObjectIdentifier(nested))
+                        ? .null : .object(nested.jsonSnapshot(visiting: &visiting))
+                } else if let nested = payload as? [ViewModel] {
+                    object[key] = .array(nested.map {
+                        visiting.contains(ObjectIdentifier($0)) ? .null : .object($0.jsonSnapshot(visiting: &visiting))
+                    })
+                }
+            }
+        }
+        return object
+    }
+
+    /// The stored entries in key order. Each value is read through the
+    /// single read path, so observation tracking sees every key read.
+    internal func orderedEntries() -> [(key: String, value: ViewModelValue)] {
+        keys.compactMap { key in storedValue(forKey: key).map { (key: key, value: $0) } }
+    }
+}

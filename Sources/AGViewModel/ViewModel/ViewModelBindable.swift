@@ -1,0 +1,33 @@
+import Foundation
+
+/// A view bound to a ViewModel: a cell, a header, any class. No UIKit needed.
+///
+/// The view shows the ViewModel's values in ``apply(_:)`` and may compute
+/// its own size for a ViewModel. The ViewModel holds its binding view
+/// weakly and calls it for refreshes (``ViewModel/refresh()``) and sizes
+/// (``ViewModel/sizeOfBindingView(in:)``).
+///
+/// ```swift
+/// final class BookCell: UITableViewCell, ViewModelBindable {
+///     func apply(_ viewModel: ViewModel) { titleLabel.text = viewModel[.title] }
+///     func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? {
+///         apply(viewModel)
+///         return systemLayoutSizeFitting(CGSize(width: context.availableWidth, height: 0))
+///     }
+/// }
+/// ```
+@MainActor
+public protocol ViewModelBindable: AnyObject {
+    /// Shows `viewModel`'s values.
+    func apply(_ viewModel: ViewModel)
+
+    /// The size the view needs to show `viewModel` in `context`, or `nil`
+    /// when it does not compute its size (self-sizing views). The default
+    /// implementation returns `nil`.
+    func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize?
+}
+
+extension ViewModelBindable {
+    /// `nil`: the view does not compute its size.
+    public func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? { nil }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A type that can be stored in a ViewModel under a typed key (``VMKey``).
+///
+/// Conforming types say how they are written (their natural stored form) and
+/// how they are read back from whatever is stored. The library conforms the
+/// JSON types (`String`, `Int`, `Int64`, `Double`, `Bool`, `[JSONValue]`,
+/// `JSONObject`, `JSONValue`), `URL`, `ViewModel` and arrays of storable
+/// elements. For your own types, adopt ``ViewModelPayload``.
+public protocol ViewModelStorable: Sendable {
+    /// The value read from what a ViewModel stores, or `nil` when it cannot
+    /// be read as this type.
+    static func fromViewModelValue(_ value: ViewModelValue) -> Self?
+    /// What a ViewModel stores for this value.
+    var viewModelValue: ViewModelValue { get }
+}
+
+/// A custom type stored in a ViewModel as a payload (not JSON): an image, a
+/// formatter, a domain value.
+///
+/// Adopting the protocol is all it takes:
+///
+/// ```swift
+/// struct Avatar: ViewModelPayload { var pixels: [UInt8] }
+/// extension ViewModelKeys { static let avatar = VMKey<Avatar>("avatar") }
+/// viewModel[.avatar] = Avatar(pixels: [])
+/// ```
+///
+/// Payloads are stored as ``ViewModelValue/payload(_:)`` and read back by
+/// type; exports and archives skip or report the payloads they cannot write.
+public protocol ViewModelPayload: ViewModelStorable {}
+
+extension ViewModelPayload {
+    /// The payload when it has this type.
+    @inlinable
+    public static func fromViewModelValue(_ value: ViewModelValue) -> Self? {
+        if case .payload(let payload) = value { return payload as? Self }
+        return nil
+    }
+
+    /// `.payload(self)`.
+    @inlinable
+    public var viewModelValue: ViewModelValue { .payload(self) }
+}
+
+extension ViewModelStorable where Self: JSONReadable {
+    /// JSON read leniently by the ``JSONReadable`` rules; a payload of
+    /// exactly this type is accepted too.
+    @inlinable
+    public static func fromViewModelValue(_ value: ViewModelValue) -> Self? {
+        switch value {
+        case .json(let json): return Self.read(from: json)
+        case .payload(let payload): return payload as? Self
+        }
+    }
+}
+
+extension String: ViewModelStorable {
+    /// `.json(.string(self))`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.string(self)) }
+}
+
+extension Int: ViewModelStorable {
+    /// `.json(.int(self))`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.int(Int64(self))) }
+}
+
+extension Int64: ViewModelStorable {
+    /// `.json(.int(self))`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.int(self)) }
+}
+
+extension Double: ViewModelStorable {
+    /// `.json(.double(self))`. Non-finite values are stored as they are;
+    /// JSON export reports them as errors.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.double(self)) }
+}
+
+extension Bool: ViewModelStorable {
+    /// `.json(.bool(self))`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.bool(self)) }
+}
+
+extension URL: ViewModelStorable {
+    /// `.json(.string(absoluteString))`: URLs are stored as their text so
+    /// they export as JSON.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.string(absoluteString)) }
+}
+
+extension JSONObject: ViewModelStorable {
+    /// `.json(.object(self))`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.object(self)) }
+}
+
+extension JSONValue: ViewModelStorable {
+    /// `.json(self)`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(self) }
+}
+
+extension Array: ViewModelStorable where Element: ViewModelStorable {
+    /// A JSON array whose every element reads as `Element` (otherwise
+    /// `nil`, never a partial array), or a payload of exactly this type.
+    public static func fromViewModelValue(_ value: ViewModelValue) -> [Element]? {
+        switch value {
+        case .json(.array(let elements)):
+            var result: [Element] = []
+            result.reserveCapacity(elements.count)
+            for element in elements {
+                guard let read = Element.fromViewModelValue(.json(element)) else { return nil }
+                result.append(read)
+            }
+            return result
+        case .json:
+            return nil
+        case .payload(let payload):
+            return payload as? [Element]
+        }
+    }
+
+    /// A JSON array when every element is stored as JSON (`[String]`,
+    /// `[Int]`, `[JSONValue]`, ...), otherwise a payload (`[ViewModel]`).
+    public var viewModelValue: ViewModelValue {
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(count)
+        for element in self {
+            guard case .json(let json) = element.viewModelValue else { return .payload(self) }
+            elements.append(json)
+        }
+        return .json(.array(elements))
+    }
+}
+
+extension ViewModel: ViewModelStorable {
+    /// A nested ViewModel stored as a payload.
+    public static func fromViewModelValue(_ value: ViewModelValue) -> ViewModel? {
+        if case .payload(let payload) = value { return payload as? ViewModel }
+        return nil
+    }
+
+    /// `.payload(self)`: the nested ViewModel is stored by reference.
+    public var viewModelValue: ViewModelValue { .payload(self) }
+}

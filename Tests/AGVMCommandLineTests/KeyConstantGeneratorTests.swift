@@ -1,0 +1,109 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+
+@Suite("agvm keys: identifiers")
+struct IdentifierCleanerTests {
+    @Test(arguments: [
+        ("screen_name", "screenName"),
+        ("profile-image-url", "profileImageUrl"),
+        ("already camel", "alreadyCamel"),
+        ("screenName", "screenName"),
+        ("ID", "id"),
+        ("URLs", "urls"),
+        ("HTMLBody", "htmlBody"),
+        ("1080p", "_1080p"),
+        ("名前", "u540Du524D"),
+        ("___", "key"),
+        ("", "key"),
+        ("default", "`default`"),
+        ("self", "self_"),
+        ("a.b[0]", "aB0"),
+    ])
+    func memberNames(key: String, expected: String) {
+        var cleaner = IdentifierCleaner()
+        #expect(cleaner.memberName(for: key) == expected)
+    }
+
+    @Test func collisionsAreNumberedInSourceOrder() {
+        var cleaner = IdentifierCleaner()
+        #expect(cleaner.memberName(for: "user_name") == "userName")
+        #expect(cleaner.memberName(for: "user-name") == "userName2")
+        #expect(cleaner.memberName(for: "userName") == "userName3")
+        #expect(cleaner.memberName(for: "default") == "`default`")
+        #expect(cleaner.memberName(for: "Default") == "default2")
+    }
+
+    @Test func typeNamesAvoidReservedNames() {
+        var cleaner = IdentifierCleaner(reserved: ["String"])
+        #expect(cleaner.typeName(for: "string") == "String2")
+        #expect(cleaner.typeName(for: "user_profile") == "UserProfile")
+    }
+}
+
+@Suite("agvm keys: inference and output")
+struct KeyConstantGeneratorTests {
+    let sample: JSONValue = [
+        "items": [
+            ["id": 1, "title": "A", "price": 9, "cover": "https://example.com/a.png", "note": nil, "tag": "x",
+             "author": ["first_name": "Ann"]],
+            ["id": 2, "title": "B", "price": 9.5, "cover": "https://example.com/b.png", "note": nil, "tag": 3,
+             "extra": true, "author": ["first_name": "Bo", "born": 1970]],
+        ],
+        "next_cursor": .bigInteger("18446744073709551615"),
+        "default": "keyword",
+    ]
+
+    @Test func infersTypesFromAllElements() {
+        let generator = KeyConstantGenerator(sample: sample, moduleName: "book_list", sourceName: "books.json")
+        let swift = generator.generate(.swift)
+        #expect(generator.moduleName == "BookList")
+        #expect(swift.contains("public enum BookList {"))
+        #expect(swift.contains("public static let items = VMKey<[JSONValue]>(\"items\")"))
+        #expect(swift.contains("public static let nextCursor = VMKey<String>(\"next_cursor\")"))
+        #expect(swift.contains("public static let `default` = VMKey<String>(\"default\")"))
+        #expect(swift.contains("public enum Items {"))
+        #expect(swift.contains("public static let id = VMKey<Int>(\"id\")"))
+        #expect(swift.contains("public static let price = VMKey<Double>(\"price\")"))
+        #expect(swift.contains("public static let cover = VMKey<URL>(\"cover\")"))
+        #expect(swift.contains("public static let note = VMKey<JSONValue>(\"note\")"))
+        #expect(swift.contains("public static let tag = VMKey<String>(\"tag\")"))
+        #expect(swift.contains("/// `extra` (optional) Example: true"))
+        #expect(swift.contains("public enum Author {"))
+        #expect(swift.contains("/// `born` (optional) Example: 1970"))
+    }
+
+    @Test func reportsNullOnlyAndVaryingKeys() {
+        let generator = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "books.json")
+        let notes = generator.notes.map(\.description)
+        #expect(notes.contains("items[].note: null in every sample; typed as JSONValue"))
+        #expect(notes.contains("items[].tag: type varies (int, string); typed as String"))
+    }
+
+    @Test func sameInputSameOutput() {
+        let a = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json").generate(.swift)
+        let b = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json").generate(.swift)
+        #expect(a == b)
+    }
+
+    @Test func objectiveCConstants() {
+        let objc = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json").generate(.objc)
+        #expect(objc.contains("static NSString * const kBooksItems = @\"items\";"))
+        #expect(objc.contains("static NSString * const kBooksItemsAuthorFirstName = @\"first_name\";"))
+        #expect(objc.contains("#pragma mark - Books items author"))
+    }
+
+    @Test func packagerLinesCopyEveryKey() {
+        var generator = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json")
+        generator.includePackager = true
+        let swift = generator.generate(.swift)
+        #expect(swift.contains("public static func package(_ json: JSONObject) -> ViewModel {"))
+        #expect(swift.contains("viewModel[\"next_cursor\"] = json[\"next_cursor\"]"))
+    }
+
+    @Test func nonObjectRootIsReported() {
+        let generator = KeyConstantGenerator(sample: [1, 2], moduleName: "Numbers", sourceName: "n.json")
+        #expect(generator.notes.first?.message.contains("no keys") == true)
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+import AGViewModel
+
+/// A thread-safe log for `@Sendable` command closures.
+final class CallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+    func append(_ entry: String) { lock.lock(); entries.append(entry); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return entries }
+    func count(_ entry: String) -> Int { all.filter { $0 == entry }.count }
+}
+
+@Suite("Keyed commands")
+struct CommandTests {
+    /// The README example: a formatted price from `price` and `currency`.
+    func priceViewModel(log: CallLog) -> ViewModel {
+        ViewModel(["price": 12.5, "currency": "EUR"])
+            .setCommand(for: .bookPriceText, dependsOn: [.bookPrice, .bookCurrency]) { vm in
+                log.append("format")
+                return String(format: "%.2f %@", vm[.bookPrice] ?? 0, vm[.bookCurrency] ?? "")
+            }
+    }
+
+    @Test func executeNowStoresAndReturnsTheResult() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        #expect(try vm.executeCommand(for: .bookPriceText) == "12.50 EUR")
+        #expect(vm[.bookPriceText] == "12.50 EUR")
+        #expect(try vm.executeCommand(forKey: "priceText")?.json == "12.50 EUR")
+        #expect(log.count("format") == 2)              // "now" always runs
+    }
+
+    @Test func dependentCommandStaysCorrect() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        #expect(vm.needsExecuteCommand(forKey: "priceText"))     // never run
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "12.50 EUR")
+        #expect(!vm.needsExecuteCommand(forKey: "priceText"))
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "12.50 EUR")
+        #expect(log.count("format") == 1)              // cached: not run again
+
+        vm[.bookPrice] = 3                              // a dependency changes
+        #expect(vm.needsExecuteCommand(forKey: "priceText"))
+        vm[.bookCurrency] = "USD"                        // several changes, one run
+        vm["unrelated"] = "x"
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "3.00 USD")
+        #expect(log.count("format") == 2)
+
+        vm.merge(["price": 7, "title": "T"])             // merges mark too
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "7.00 USD")
+        vm.removeValue(for: .bookCurrency)                // and removals
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "7.00 ")
+        #expect(log.count("format") == 4)
+    }
+
+    @Test func markByHand() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        try vm.executeCommandIfNeeded(forKey: "priceText")
+        vm.setNeedsExecuteCommand(for: .bookPriceText).setNeedsExecuteCommand(forKey: "priceText")
+        try vm.executeCommandIfNeeded(forKey: "priceText")
+        try vm.executeCommandIfNeeded(forKey: "priceText")
+        #expect(log.count("format") == 2)
+    }
+
+    @Test func derivedValuesOfDerivedValuesAreBroughtUpToDate() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        vm.setCommand(forKey: "label", dependsOn: ["priceText", "title"]) { vm in
+            log.append("label")
+            return "\(vm.string(at: "title", default: "?")): \(vm[.bookPriceText] ?? "-")"
+        }
+        vm["title"] = "Book"
+        #expect(try vm.executeCommandIfNeeded(forKey: "label")?.json == "Book: 12.50 EUR")
+        #expect(log.all == ["format", "label"])       // priceText ran first
+        vm[.bookPrice] = 1
+        #expect(vm.needsExecuteCommand(forKey: "label"))  // marked through priceText
+        #expect(try vm.executeCommandIfNeeded(forKey: "label")?.json == "Book: 1.00 EUR")
+        #expect(try vm.executeCommandIfNeeded(forKey: "label")?.json == "Book: 1.00 EUR")
+        #expect(log.all == ["format", "label", "format", "label"])
+    }
+
+    @Test func dependencyCyclesEnd() throws {
+        let vm = ViewModel(["seed": 1])
+        vm.setCommand(forKey: "a", dependsOn: ["b", "seed"]) { vm in vm.int(at: "b", default: 0) + 1 }
+        vm.setCommand(forKey: "b", dependsOn: ["a"]) { vm in vm.int(at: "a", default: 0) + 1 }
+        #expect(try vm.executeCommandIfNeeded(forKey: "a") != nil)
+        vm["seed"] = 2
+        #expect(try vm.executeCommandIfNeeded(forKey: "b") != nil)
+    }
+
+    @Test func ownKeyIsNotADependency() throws {
+        let log = CallLog()
+        let vm = ViewModel()
+        vm.setCommand(forKey: "count", dependsOn: ["count"]) { vm in
+            log.append("run")
+            return vm.int(at: "count", default: 0) + 1
+        }
+        #expect(try vm.executeCommandIfNeeded(forKey: "count")?.json == 1)
+        #expect(try vm.executeCommandIfNeeded(forKey: "count")?.json == 1)
+        #expect(log.count("run") == 1)
+    }
+
+    @Test func nonExecutableCommandIsSkippedAndSaysSo() throws {
+        let log = CallLog()
+        let command = Command(isExecutable: false) { _ in log.append("run"); return "x" }
+        let vm = ViewModel(["result": "before"]).setCommand(command, forKey: "result")
+        #expect(throws: CommandError.notExecutable(key: "result")) { try vm.executeCommand(forKey: "result") }
+        #expect(throws: CommandError.notExecutable(key: "result")) { try vm.executeCommandIfNeeded(forKey: "result") }
+        #expect(vm["result"] == "before")
+        #expect(log.all.isEmpty)
+        #expect(vm.needsExecuteCommand(forKey: "result"))
+        command.isExecutable = true
+        #expect(try vm.executeCommandIfNeeded(forKey: "result")?.json == "x")
+        #expect(CommandError.notExecutable(key: "result").description.contains("not executable"))
+    }
+
+    @Test func missingCommand() {
+        let vm = ViewModel()
+        #expect(throws: CommandError.noCommand(key: "nope")) { try vm.executeCommand(forKey: "nope") }
+        #expect(throws: CommandError.noCommand(key: "nope")) { try vm.undoCommand(forKey: "nope") }
+        #expect(!vm.needsExecuteCommand(forKey: "nope"))
+    }
+
+    @Test func removedCommandNoLongerRunsOrTracks() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        try vm.executeCommand(for: .bookPriceText)
+        vm.removeCommand(for: .bookPriceText)
+        #expect(vm.command(forKey: "priceText") == nil)
+        vm[.bookPrice] = 99
+        #expect(vm[.bookPriceText] == "12.50 EUR")     // value stays
+        #expect(throws: CommandError.noCommand(key: "priceText")) { try vm.executeCommandIfNeeded(for: .bookPriceText) }
+    }
+
+    @Test func replacingACommandDropsTheOldDependencies() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        vm.setCommand(forKey: "priceText", dependsOn: ["title"]) { vm in vm.string(at: "title") }
+        vm["title"] = "A"
+        try vm.executeCommandIfNeeded(forKey: "priceText")
+        vm[.bookPrice] = 5                              // no longer a dependency
+        #expect(!vm.needsExecuteCommand(forKey: "priceText"))
+        vm["title"] = "B"
+        #expect(vm.needsExecuteCommand(forKey: "priceText"))
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func chainRunsForwardAndUndoWalksBackward() throws {
+        let log = CallLog()
+        let base = Command(dependsOn: ["price"], undo: { _ in log.append("undo base") }) { vm in
+            log.append("base")
+            return vm.double(at: "price", default: 0) * 2
+        }
+        let disabled = Command(isExecutable: false, undo: { _ in log.append("undo disabled") }) { _ in
+            log.append("disabled")
+            return "never"
+        }
+        let text = Command(undo: { vm in log.append("undo text"); vm["total"] = nil }) { vm in
+            log.append("text")
+            // The previous step's result is already stored under the key.
+            return "total \(vm.double(at: "total", default: -1))"
+        }
+        base.then(disabled).then(text)
+        #expect(base.next === disabled)
+        #expect(text.previous === disabled)
+        #expect(base.chain.count == 3)
+        #expect(base.isUndoable)
+
+        let vm = ViewModel(["price": 4]).setCommand(base, forKey: "total")
+        #expect(try vm.executeCommand(forKey: "total")?.json == "total 8.0")
+        #expect(log.all == ["base", "text"])           // the disabled step was skipped
+
+        #expect(try vm.undoCommand(forKey: "total") == 3)
+        #expect(Array(log.all.suffix(3)) == ["undo text", "undo disabled", "undo base"])
+        #expect(vm["total"] == nil)
+        #expect(vm.needsExecuteCommand(forKey: "total"))
+
+        let plain = Command { _ in "x" }
+        vm.setCommand(plain, forKey: "plain")
+        #expect(throws: CommandError.notUndoable(key: "plain")) { try vm.undoCommand(forKey: "plain") }
+    }
+
+    @Test func relinkingAndLoopingChains() throws {
+        let a = Command { _ in 1 }, b = Command { _ in 2 }, c = Command { _ in 3 }
+        a.then(b)
+        a.then(c)                                       // replaces a → b
+        #expect(a.next === c)
+        #expect(b.previous == nil)
+        c.then(a)                                       // a loop
+        #expect(a.chain.map { $0 === a || $0 === c } == [true, true])
+        let vm = ViewModel().setCommand(a, forKey: "n")
+        #expect(try vm.executeCommand(forKey: "n")?.json == 3)
+    }
+
+    @Test func closureCommandsAndCommandObjects() throws {
+        let vm = ViewModel(["first": "Ada", "last": "Lovelace"])
+        vm.setCommand(forKey: "full", dependsOn: ["first", "last"]) { vm in
+            "\(vm.string(at: "first") ?? "") \(vm.string(at: "last") ?? "")"
+        }
+        vm.setCommand(Command(dependsOn: [.bookTitle]) { vm in vm[.bookTitle]?.count }, for: .bookPages)
+        vm.setCommand(Command { vm in .payload(Shelf(row: 1, label: vm.string(at: "first") ?? "")) }, forKey: "shelf")
+        #expect(try vm.executeCommandIfNeeded(forKey: "full")?.json == "Ada Lovelace")
+        vm[.bookTitle] = "abc"
+        #expect(try vm.executeCommandIfNeeded(for: .bookPages) == 3)
+        #expect(try vm.executeCommand(for: .bookShelf) == Shelf(row: 1, label: "Ada"))
+        #expect(vm.commandKeys == ["full", "pages", "shelf"])
+        #expect(vm.command(forKey: "pages")?.dependencies == ["title"])
+    }
+
+    /// Writes to its ViewModel when deallocated: user code that must never
+    /// run under the ViewModel's lock.
+    final class DeinitWriter: Sendable {
+        let viewModel: ViewModel
+        init(_ viewModel: ViewModel) { self.viewModel = viewModel }
+        deinit { viewModel["released"] = true }
+    }
+
+    @Test func replacedCommandsAreReleasedOutsideTheLock() {
+        let vm = ViewModel()
+        do {
+            let writer = DeinitWriter(vm)
+            vm.setCommand(forKey: "k") { _ in writer.viewModel === vm ? 1 : 0 }
+        }
+        vm.setCommand(forKey: "k") { _ in 2 }            // would deadlock if released under the lock
+        #expect(vm["released"] == true)
+        do {
+            let writer = DeinitWriter(vm)
+            vm.setCommand(forKey: "other") { _ in writer.viewModel === vm ? 1 : 0 }
+        }
+        vm["released"] = nil
+        vm.removeCommand(forKey: "other")
+        #expect(vm["released"] == true)
+    }
+}

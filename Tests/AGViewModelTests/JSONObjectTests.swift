@@ -1,0 +1,49 @@
+import Testing
+@testable import AGViewModel
+
+@Suite("JSONObject")
+struct JSONObjectTests {
+    @Test func lookupsStayCorrectAcrossTheIndexThreshold() {
+        var object = JSONObject()
+        for i in 0..<200 {
+            object["k\(i)"] = .int(Int64(i))
+            // Every key so far is found, small and large alike.
+            if i % 17 == 0 {
+                for j in 0...i { #expect(object["k\(j)"] == .int(Int64(j))) }
+                #expect(object["k\(i + 1)"] == nil)
+            }
+        }
+        #expect(object.count == 200)
+    }
+
+    @Test func updatesKeepPositionAndRemovalsReindex() {
+        var object = JSONObject((0..<30).map { ("k\($0)", JSONValue.int(Int64($0))) })
+        object["k5"] = "five"
+        #expect(object.keys[5] == "k5")
+        #expect(object["k5"] == "five")
+        #expect(object.removeValue(forKey: "k0") == 0)
+        #expect(object.keys.first == "k1")
+        #expect(object["k29"] == 29)
+        #expect(object.index(forKey: "k29") == 28)
+        for i in 1..<25 { object["k\(i)"] = nil }
+        #expect(object.keys == ["k25", "k26", "k27", "k28", "k29"])
+        #expect(object["k27"] == 27)
+        object["new"] = true
+        #expect(object.keys.last == "new")
+    }
+
+    @Test func copiesAreIndependent() {
+        var a = JSONObject((0..<20).map { ("k\($0)", JSONValue.int(Int64($0))) })
+        let b = a
+        a["k3"] = nil
+        a["extra"] = 1
+        #expect(b["k3"] == 3)
+        #expect(b["extra"] == nil)
+        #expect(a["extra"] == 1)
+    }
+
+    @Test func sortedByKeyUsesByteOrder() {
+        let object: JSONObject = ["b": 1, "a": 2, "B": 3, "é": 4]
+        #expect(object.sortedByKey().keys == ["B", "a", "b", "é"])
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import AGViewModel
+
+@Suite("JSONParser: invalid UTF-8")
+struct JSONParserUTF8Tests {
+    /// A quoted string holding `bytes`.
+    static func quoted(_ bytes: [UInt8]) -> [UInt8] { [0x22] + bytes + [0x22] }
+
+    @Test(arguments: [
+        ([0x80] as [UInt8], "invalid UTF-8: unexpected continuation byte 0x80 without a lead byte"),
+        ([0x41, 0xBF], "invalid UTF-8: unexpected continuation byte 0xBF without a lead byte"),
+        ([0xC0, 0xAF], "invalid UTF-8: overlong encoding (byte 0xC0 never appears in UTF-8)"),
+        ([0xC1, 0xBF], "invalid UTF-8: overlong encoding (byte 0xC1 never appears in UTF-8)"),
+        ([0xE0, 0x80, 0xAF], "invalid UTF-8: overlong encoding"),
+        ([0xE0, 0x9F, 0xBF], "invalid UTF-8: overlong encoding"),
+        ([0xF0, 0x80, 0x80, 0xAF], "invalid UTF-8: overlong encoding"),
+        ([0xF0, 0x8F, 0xBF, 0xBF], "invalid UTF-8: overlong encoding"),
+        ([0xED, 0xA0, 0x80], "invalid UTF-8: encoded UTF-16 surrogate (U+D800 to U+DFFF)"),
+        ([0xED, 0xBF, 0xBF], "invalid UTF-8: encoded UTF-16 surrogate (U+D800 to U+DFFF)"),
+        ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8: code point above U+10FFFF"),
+        ([0xF5, 0x80, 0x80, 0x80], "invalid UTF-8: byte 0xF5 starts a code point above U+10FFFF"),
+        ([0xF8, 0x88, 0x80, 0x80, 0x80], "invalid UTF-8: byte 0xF8 never appears in UTF-8"),
+        ([0xFF], "invalid UTF-8: byte 0xFF never appears in UTF-8"),
+        ([0xFE], "invalid UTF-8: byte 0xFE never appears in UTF-8"),
+        ([0xC3, 0x41], "invalid UTF-8: truncated sequence (byte 0xC3 needs a continuation byte, found 0x41)"),
+        ([0xE2, 0x82, 0x41], "invalid UTF-8: truncated sequence (byte 0xE2 needs a continuation byte, found 0x41)"),
+        ([0xF0, 0x9F, 0x98, 0x22], "invalid UTF-8: truncated sequence (byte 0xF0 needs a continuation byte, found 0x22)"),
+    ])
+    func rejectsMalformedSequencesInStrings(bytes: [UInt8], message: String) throws {
+        let error = try #require(parseError(bytes: Self.quoted(bytes)))
+        #expect(error.message == message)
+        // The position is the first byte of the bad sequence.
+        let expectedOffset = 1 + (bytes.first == 0x41 ? 1 : 0)
+        #expect(error.offset == expectedOffset)
+        #expect(error.column == expectedOffset + 1)
+    }
+
+    @Test func rejectsSequencesCutOffByTheEndOfInput() throws {
+        let error = try #require(parseError(bytes: [0x22, 0x61, 0xE2, 0x82]))
+        #expect(error.message == "invalid UTF-8: truncated 3-byte sequence at the end of input")
+        #expect(error.offset == 2)
+    }
+
+    @Test func rejectsInvalidUTF8InKeysAndAfterLongASCIIRuns() throws {
+        let key = try #require(parseError(bytes: Array(#"{"ab"#.utf8) + [0xFF] + Array(#"": 1}"#.utf8)))
+        #expect(key.offset == 4)
+        #expect(key.message == "invalid UTF-8: byte 0xFF never appears in UTF-8")
+        // The bad byte sits after several 8-byte words of plain ASCII.
+        let long = Array("\"0123456789abcdefghijklmnopqrstuvwxyz".utf8) + [0xC0, 0x80, 0x22]
+        let error = try #require(parseError(bytes: long))
+        #expect(error.offset == 37)
+    }
+
+    @Test func rejectsInvalidUTF8InsideEscapedStrings() throws {
+        let error = try #require(parseError(bytes: Array(#""\n"#.utf8) + [0xED, 0xA0, 0x80, 0x22]))
+        #expect(error.message == "invalid UTF-8: encoded UTF-16 surrogate (U+D800 to U+DFFF)")
+        #expect(error.offset == 3)
+    }
+
+    @Test func rejectsNonASCIIBytesOutsideStrings() throws {
+        let error = try #require(parseError(bytes: [0x5B, 0xC3, 0xA9, 0x5D]))
+        #expect(error.message == "unexpected byte 0xC3, expected a JSON value")
+        #expect(error.offset == 1)
+    }
+
+    @Test func acceptsTheEdgesOfEveryValidRange() throws {
+        let valid: [[UInt8]] = [
+            [0xC2, 0x80], [0xDF, 0xBF],                       // U+0080, U+07FF
+            [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],           // U+0800, U+D7FF
+            [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],           // U+E000, U+FFFF
+            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], // U+10000, U+10FFFF
+        ]
+        for bytes in valid {
+            let value = try JSONValue(parsing: Self.quoted(bytes))
+            #expect(value == .string(String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import AGViewModel
+import Foundation
+
+/// The error parsing `text` gives, or `nil` when it parses.
+func parseError(_ text: String, options: JSONParser.Options = .init()) -> JSONParseError? {
+    do {
+        _ = try JSONValue(parsing: text, options: options)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// The error parsing `bytes` gives, or `nil` when they parse.
+func parseError(bytes: [UInt8], options: JSONParser.Options = .init()) -> JSONParseError? {
+    do {
+        _ = try JSONValue(parsing: bytes, options: options)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A small, fast, seeded pseudo-random generator (SplitMix64), so property
+/// tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The state shared with a thread started by ``onSmallStackThread(stackSize:_:)``.
+private final class ThreadJob: @unchecked Sendable {
+    let body: @Sendable () -> Any
+    var result: Any?
+    init(_ body: @escaping @Sendable () -> Any) { self.body = body }
+}
+
+/// Runs `body` on a new POSIX thread whose stack is exactly `stackSize`
+/// bytes and waits for it. Returns `nil` when such a thread cannot be made.
+func onSmallStackThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T? {
+    let job = ThreadJob { body() }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return nil }
+    #if os(Linux)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t?
+    #endif
+    let context = Unmanaged.passRetained(job).toOpaque()
+    let created = pthread_create(&thread, &attributes, { context in
+        let job = Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue()
+        job.result = job.body()
+        return nil
+    }, context)
+    guard created == 0 else { return nil }
+    #if os(Linux)
+    pthread_join(thread, nil)
+    #else
+    pthread_join(thread!, nil)
+    #endif
+    return job.result as? T
+}
+
+/// Releases a deeply nested value one level at a time (Swift releases
+/// nested enums recursively, which a very deep value would overflow).
+func releaseIteratively(_ value: consuming JSONValue) {
+    var pending: [JSONValue] = [consume value]
+    while let next = pending.popLast() {
+        switch consume next {
+        case .array(let elements): pending.append(contentsOf: elements)
+        case .object(let object): pending.append(contentsOf: object.values)
+        default: break
+        }
+    }
+}

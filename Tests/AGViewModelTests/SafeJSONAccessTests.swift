@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("Safe JSON access")
+struct SafeJSONAccessTests {
+    static let tweet: JSONValue = try! JSONValue(parsing: """
+    {
+      "id": 505874924095815681,
+      "id_str": "505874924095815681",
+      "text": "hello",
+      "retweet_count": "12",
+      "favorite_count": 3.0,
+      "score": 4.75,
+      "possibly_sensitive": false,
+      "truncated": 0,
+      "verified": "yes",
+      "place": null,
+      "user": {"name": "Ann", "screen_name": "ann", "followers_count": "12k", "url": "https://ann.example/"},
+      "entities": {"urls": [{"expanded_url": "https://example.com/a?b=c", "indices": [0, 22]}], "hashtags": []},
+      "weird.key": "dotted"
+    }
+    """)
+
+    @Test func readsByKeyAndByPath() {
+        let t = Self.tweet
+        #expect(t.string(at: "text") == "hello")
+        #expect(t.string(at: "user.name") == "Ann")
+        #expect(t.url(at: "entities.urls[0].expanded_url") == URL(string: "https://example.com/a?b=c"))
+        #expect(t.int(at: "entities.urls[0].indices[1]") == 22)
+        #expect(t.array(at: "entities.hashtags")?.isEmpty == true)
+        #expect(t.object(at: "user")?.keys.first == "name")
+        #expect(t.string(at: "weird\\.key") == "dotted")
+        #expect(t.value(at: JSONPath([.key("weird.key")])) == "dotted")
+        #expect(t.value(at: "place") == .null)
+    }
+
+    @Test func numbersAndStringsConvertBothWays() {
+        let t = Self.tweet
+        #expect(t.int64(at: "id") == 505874924095815681)
+        #expect(t.int64(at: "id_str") == 505874924095815681)
+        #expect(t.string(at: "id") == "505874924095815681")
+        #expect(t.int(at: "retweet_count") == 12)
+        #expect(t.int(at: "favorite_count") == 3)
+        #expect(t.int(at: "score") == nil)  // not integral
+        #expect(t.double(at: "score") == 4.75)
+        #expect(t.double(at: "retweet_count") == 12)
+        #expect(t.string(at: "score") == "4.75")
+        #expect(t.bool(at: "possibly_sensitive") == false)
+        #expect(t.bool(at: "truncated") == false)
+        #expect(t.bool(at: "verified") == true)
+        #expect(JSONValue.bigInteger("18446744073709551616").string(at: "") == "18446744073709551616")
+        #expect(JSONValue.bigInteger("18446744073709551616").read(String.self, at: JSONPath([]), default: "") == "18446744073709551616")
+    }
+
+    @Test func defaultsCoverMissingNullAndWrongTypes() {
+        let t = Self.tweet
+        #expect(t.string(at: "user.bio", default: "none") == "none")
+        #expect(t.string(at: "place.name", default: "nowhere") == "nowhere")
+        #expect(t.int(at: "user.followers_count", default: -1) == -1)
+        #expect(t.double(at: "text", default: 0) == 0)
+        #expect(t.bool(at: "missing", default: true) == true)
+        #expect(t.array(at: "user", default: []) == [])
+        #expect(t.object(at: "text", default: ["a": 1]) == ["a": 1])
+        #expect(t.url(at: "text") == URL(string: "hello"))
+        #expect(t.url(at: "place") == nil)
+    }
+
+    @Test func errorsSayWhyAReadFailed() throws {
+        let t = Self.tweet
+        #expect(throws: JSONAccessError(path: "user.bio", reason: .missing)) {
+            try t.read(String.self, at: "user.bio")
+        }
+        #expect(throws: JSONAccessError(path: "entities.urls[3]", reason: .missing)) {
+            try t.read(String.self, at: "entities.urls[3].expanded_url")
+        }
+        #expect(throws: JSONAccessError(path: "place", reason: .null)) {
+            try t.read(String.self, at: "place")
+        }
+        #expect(throws: JSONAccessError(path: "place", reason: .null)) {
+            try t.read(String.self, at: "place.name")
+        }
+        #expect(throws: JSONAccessError(path: "text", reason: .notAContainer(found: .string))) {
+            try t.read(String.self, at: "text.length")
+        }
+        #expect(throws: JSONAccessError(path: "user", reason: .notAContainer(found: .object))) {
+            try t.read(String.self, at: "user[0]")
+        }
+        do {
+            _ = try t.read(Int.self, at: "user.followers_count")
+            Issue.record("12k is not an integer")
+        } catch {
+            #expect(error.reason == .typeMismatch(expected: "an integer", found: .string, value: "\"12k\""))
+            #expect(error.description == "user.followers_count: expected an integer, found string \"12k\"")
+        }
+    }
+
+    @Test func objectsAccessTheSameWay() throws {
+        let user = try #require(Self.tweet.object(at: "user"))
+        #expect(user.string(at: "screen_name") == "ann")
+        #expect(user.lookup(JSONPath([])) == .success(.object(user)))
+        #expect(throws: JSONAccessError(path: "nope", reason: .missing)) {
+            try user.read(String.self, at: "nope")
+        }
+    }
+
+    @Test func pathsParseAndPrint() {
+        #expect(JSONPath(parsing: "entities.urls[0].expanded_url")?.components
+            == [.key("entities"), .key("urls"), .index(0), .key("expanded_url")])
+        #expect(JSONPath(parsing: "[2][0]")?.components == [.index(2), .index(0)])
+        #expect(JSONPath(parsing: "a\\.b.c")?.components == [.key("a.b"), .key("c")])
+        for bad in ["a..b", ".a", "a.", "a[x]", "a[-1]", "a[0", "a[0]b", "a[]"] {
+            #expect(JSONPath(parsing: bad) == nil, "\(bad)")
+        }
+        let path = JSONPath([.key("a.b"), .index(1), .key("c[d")])
+        #expect(path.description == "a\\.b[1].c\\[d")
+        #expect(JSONPath(parsing: path.description) == path)
+        // A malformed literal is one literal key, so it simply finds nothing.
+        let literal: JSONPath = "a..b"
+        #expect(literal.components == [.key("a..b")])
+    }
+
+    @Test func readsNeverTrapOnOddInput() {
+        let odd: JSONValue = [1, "two", nil, [3], ["x": 4]]
+        #expect(odd.int(at: "[0]") == 1)
+        #expect(odd.int(at: "[1]") == nil)
+        #expect(odd.int(at: "[99]") == nil)
+        #expect(odd.int(at: "[3][0]") == 3)
+        #expect(odd.int(at: "[4].x") == 4)
+        #expect(odd.string(at: "x") == nil)
+        #expect(JSONValue.double(1e300).int(at: JSONPath([])) == nil)
+        #expect(JSONValue.string("1e999").double(at: JSONPath([])) == nil)
+        #expect(JSONValue.string("nan").double(at: JSONPath([])) == nil)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import AGViewModel
+
+/// A fake cell: its height is 20 points per started 100 points of title
+/// text width at 10 points per character, so it depends on both the data
+/// and the available width.
+@MainActor
+final class FakeCell: ViewModelBindable {
+    var applied: [String] = []
+    var sizeComputations = 0
+
+    func apply(_ viewModel: ViewModel) {
+        applied.append(viewModel[.bookTitle] ?? "")
+    }
+
+    func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? {
+        sizeComputations += 1
+        let textWidth = CGFloat((viewModel[.bookTitle] ?? "").count * 10)
+        let lines = max(1, Int((textWidth / context.availableWidth).rounded(.up)))
+        return CGSize(width: context.availableWidth, height: CGFloat(lines * 20))
+    }
+}
+
+/// A self-sizing view: applies, never computes a size.
+@MainActor
+final class SelfSizingCell: ViewModelBindable {
+    var applied = 0
+    func apply(_ viewModel: ViewModel) { applied += 1 }
+}
+
+@Suite("ViewModel binding, size cache and refresh") @MainActor
+struct ViewModelBindingTests {
+    let portrait = LayoutContext(availableWidth: 100)
+    let landscape = LayoutContext(availableWidth: 300)
+
+    @Test func sizeIsCachedUntilFlaggedOrContextChanges() {
+        let vm = ViewModel(["title": "twenty characters..."])   // 20 chars → 200 pt of text
+        let cell = FakeCell()
+        vm.bindingView = cell
+        #expect(vm.needsCachedSize)
+        #expect(vm.sizeOfBindingView(in: portrait) == CGSize(width: 100, height: 40))
+        #expect(vm.sizeOfBindingView(in: portrait) == CGSize(width: 100, height: 40))
+        #expect(cell.sizeComputations == 1)
+        #expect(!vm.needsCachedSize)
+
+        // Rotation: a new width never returns the stale height.
+        #expect(vm.sizeOfBindingView(in: landscape) == CGSize(width: 300, height: 20))
+        #expect(cell.sizeComputations == 2)
+        #expect(vm.sizeOfBindingView(in: landscape)?.height == 20)
+        #expect(cell.sizeComputations == 2)
+
+        // New text size: another context too.
+        let large = LayoutContext(availableWidth: 300, contentSizeCategory: "XXL")
+        _ = vm.sizeOfBindingView(in: large)
+        #expect(cell.sizeComputations == 3)
+
+        // Data changes: flagged, recomputed once.
+        vm[.bookTitle] = String(repeating: "x", count: 70)
+        vm.setNeedsCachedSize()
+        vm.setNeedsCachedSize()
+        #expect(vm.needsCachedSize)
+        #expect(vm.cachedSize(in: large) == nil)
+        #expect(vm.sizeOfBindingView(in: large)?.height == 60)
+        #expect(vm.sizeOfBindingView(in: large)?.height == 60)
+        #expect(cell.sizeComputations == 4)
+    }
+
+    @Test func sizeWithoutBindingViewUsesAGivenViewOnDemand() {
+        let vm = ViewModel(["title": "abc"])
+        #expect(vm.sizeOfBindingView(in: portrait) == nil)
+        let prototype = FakeCell()
+        #expect(vm.size(using: prototype, in: portrait)?.height == 20)
+        #expect(vm.size(using: prototype, in: portrait)?.height == 20)
+        #expect(prototype.sizeComputations == 1)
+        // The cached size now answers without any view.
+        #expect(vm.sizeOfBindingView(in: portrait)?.height == 20)
+        #expect(vm.cachedSize(in: portrait)?.height == 20)
+        #expect(vm.sizeOfBindingView(in: landscape) == nil)      // not for another width
+        vm.setNeedsCachedSize()
+        #expect(vm.sizeOfBindingView(in: portrait) == nil)       // never stale
+    }
+
+    @Test func selfSizingViewsGiveNoSize() {
+        let vm = ViewModel()
+        let cell = SelfSizingCell()
+        vm.bind(cell)
+        #expect(vm.sizeOfBindingView(in: portrait) == nil)
+        #expect(vm.needsCachedSize)
+    }
+
+    @Test func severalMarksGiveOneRefresh() {
+        let vm = ViewModel(["title": "A"])
+        let cell = FakeCell()
+        vm.bind(cell)
+        #expect(cell.applied == ["A"])
+        #expect(!vm.needsRefresh)
+        vm.refreshIfNeeded()
+        #expect(cell.applied.count == 1)                 // not marked: nothing
+
+        vm.setNeedsRefresh()
+        vm.setNeedsRefresh()
+        vm.update { $0[.bookTitle] = "B" }
+        vm.update { $0[.bookTitle] = "C" }
+        #expect(vm.needsRefresh)
+        #expect(cell.applied.count == 1)                 // marks do not refresh
+        vm.refreshIfNeeded()
+        vm.refreshIfNeeded()
+        #expect(cell.applied == ["A", "C"])
+        #expect(!vm.needsRefresh)
+    }
+
+    @Test func refreshNowAndUpdateThenRefresh() {
+        let vm = ViewModel(["title": "A"])
+        let cell = FakeCell()
+        vm.bindingView = cell                             // setting does not apply
+        #expect(cell.applied.isEmpty)
+        vm.refresh()
+        #expect(cell.applied == ["A"])
+        _ = vm.sizeOfBindingView(in: portrait)
+        vm.updateAndRefresh { $0[.bookTitle] = String(repeating: "y", count: 25) }
+        #expect(cell.applied.last == String(repeating: "y", count: 25))
+        #expect(vm.needsCachedSize)                      // an update makes the size stale
+        #expect(vm.sizeOfBindingView(in: portrait)?.height == 60)
+        #expect(cell.sizeComputations == 2)
+    }
+
+    @Test func bindingViewIsWeakAndNeverStaleAfterReuse() {
+        let first = ViewModel(["title": "first"])
+        let second = ViewModel(["title": "second"])
+        let cell = FakeCell()
+        first.bind(cell)
+        second.bind(cell)                                 // the cell is reused
+        #expect(first.bindingView == nil)
+        #expect(second.bindingView === cell)
+        first.refresh()                                   // must not overwrite the reused cell
+        #expect(cell.applied == ["first", "second"])
+        second.unbind()
+        #expect(second.bindingView == nil)
+
+        weak var watcher: FakeCell?
+        do {
+            let temporary = FakeCell()
+            watcher = temporary
+            first.bind(temporary)
+        }
+        #expect(watcher == nil)
+        #expect(first.bindingView == nil)
+        first.refresh()                                   // no view: harmless
+    }
+
+    @Test func manyBindingsArePruned() {
+        // Binds many short-lived cells; the registry must keep working.
+        let vm = ViewModel(["title": "x"])
+        for _ in 0..<500 { vm.bind(FakeCell()) }
+        let cell = FakeCell()
+        vm.bind(cell)
+        #expect(vm.bindingView === cell)
+        let other = ViewModel(["title": "y"])
+        other.bind(cell)
+        #expect(vm.bindingView == nil)
+    }
+}
