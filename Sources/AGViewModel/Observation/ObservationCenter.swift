@@ -47,9 +47,9 @@ internal final class ObservationCenter: @unchecked Sendable {
 
     /// The write path of an observed ViewModel: Observation willSet/didSet,
     /// prior notifications, batching, the equal-value rule, `keyDidChange`
-    /// and observer delivery.
+    /// and observer delivery. Called with the ViewModel's lock held (the
+    /// caller just read `observationCenter`); releases it.
     func store(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
-        viewModel.lock.lock()
         let keyPath = trackedKeyPaths.isEmpty ? nil : trackedKeyPaths[key]
         var priorObservers: [ObserverRegistration] = []
         if priorObserverCount > 0, batchDepth == 0, let registrations = observers[key],

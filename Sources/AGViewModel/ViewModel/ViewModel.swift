@@ -112,8 +112,7 @@ public final class ViewModel: @unchecked Sendable {
         // Observed ViewModels (observers, batch, tracking) take the
         // observation path, which also calls `keyDidChange` (issue 4).
         if let center = observationCenter {
-            lock.unlock()
-            return center.store(newValue, forKey: key, in: self)
+            return center.store(newValue, forKey: key, in: self)   // releases the lock
         }
         let old = replaceValueLocked(newValue, forKey: key)
         lock.unlock()
