@@ -131,4 +131,34 @@ struct BatchUpdateTests {
         #expect(log.items == ["other", "batched"])
         withExtendedLifetime((a, b)) {}
     }
+
+    @Test func dependentCommandsAreMarkedOncePerBatchBeforeObserversHear() throws {
+        let vm = ViewModel(["price": 1])
+        vm.setCommand(forKey: "label", dependsOn: ["price"]) { vm in "\(vm.int(at: "price", default: 0)) EUR" }
+        _ = try vm.executeCommand(forKey: "label")
+        #expect(!vm.needsExecuteCommand(forKey: "label"))
+
+        vm["price"] = 1                                   // equal value: not a change
+        #expect(!vm.needsExecuteCommand(forKey: "label"))
+
+        vm.performBatchUpdates {
+            vm["price"] = 2
+            vm["price"] = 1                               // restored
+        }
+        #expect(!vm.needsExecuteCommand(forKey: "label"), "a restored key marks nothing")
+
+        let markedWhenDelivered = Recorder<Bool>()
+        let observation = vm.observe("price") { vm, _, _ in
+            markedWhenDelivered.append(vm.needsExecuteCommand(forKey: "label"))
+        }
+        vm.performBatchUpdates {
+            vm["price"] = 3
+            #expect(!vm.needsExecuteCommand(forKey: "label"), "marking waits for the batch to end")
+            vm["price"] = 4
+        }
+        #expect(vm.needsExecuteCommand(forKey: "label"))
+        #expect(markedWhenDelivered.items == [true], "commands are marked before observers hear")
+        #expect(try vm.executeCommandIfNeeded(forKey: "label")?.json == "4 EUR")
+        withExtendedLifetime(observation) {}
+    }
 }
