@@ -217,3 +217,24 @@ struct KeyObservationTests {
         #expect(vm.observationCenter == nil)
     }
 }
+
+@Suite("Typed key observation")
+struct TypedKeyObservationTests {
+    final class Box: @unchecked Sendable { var keys: [String] = [] }
+
+    @Test func observeByTypedKey() {
+        let vm = ViewModel()
+        let box = Box()
+        let token = vm.observe(.typedObservedTitle) { _, key, _ in box.keys.append(key) }
+        vm[.typedObservedTitle] = "a"
+        vm["other"] = 1
+        #expect(box.keys == ["title"])
+        token.cancel()
+        vm[.typedObservedTitle] = "b"
+        #expect(box.keys == ["title"])
+    }
+}
+
+extension ViewModelKeys {
+    fileprivate static let typedObservedTitle = VMKey<String>("title")
+}
