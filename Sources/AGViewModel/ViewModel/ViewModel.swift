@@ -52,6 +52,11 @@ public final class ViewModel: @unchecked Sendable {
     @MainActor internal var needsRefreshFlag = false
     @MainActor internal var needsCachedSizeFlag = false
 
+    // MARK: Persisted-key registration (issue 6)
+    // Keys registered for JSON export and archives; guarded by `lock` (see
+    // Persistence/ViewModel+KeyRegistration.swift). Two empty arrays unless used.
+    internal var keyRegistry = KeyRegistry()
+
     /// An empty ViewModel.
     public init() {
         values = [:]
