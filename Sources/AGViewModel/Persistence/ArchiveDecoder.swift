@@ -15,7 +15,8 @@ import Foundation
 /// own ``ArchiveError``, and the whole payload is decoded before a record is
 /// returned, so an error means nothing was loaded.
 public struct ArchiveDecoder: Sendable {
-    /// The deepest nesting of arrays, objects, ViewModels and lists accepted.
+    /// The deepest nesting of arrays, objects, ViewModels, lists, sections
+    /// and managers accepted.
     public var maximumDepth: Int
 
     /// A decoder.

@@ -10,6 +10,10 @@ import Foundation
 // Nested ViewModels, arrays of ViewModels, sections and managers stored as
 // payloads export in these shapes; a ViewModel (section, manager) that
 // contains itself is left out where it recurs.
+//
+// Each ViewModel, section and manager is read under its own lock, one at a
+// time: export contents that are not being mutated elsewhere to get a
+// consistent snapshot (as for archives).
 
 extension ViewModel {
     /// This ViewModel as a JSON object: its exported keys (see

@@ -16,7 +16,11 @@
 /// key**: registration narrows what is written, it is never needed to write
 /// something. (The Objective-C original wrote nothing for an unregistered
 /// ViewModel, which silently lost data; registering one key gives its
-/// strict behaviour.)
+/// strict behaviour.) A nested ViewModel is written when its key is
+/// selected, and then follows its own registrations.
+///
+/// Export and archive registrations are separate lists: registering a key
+/// for export does not change what is archived.
 public enum KeySelection: Sendable, Hashable {
     /// Registered keys, or every key of a ViewModel that has none
     /// registered (see the rule above). The default.
