@@ -52,6 +52,11 @@ public final class ViewModel: @unchecked Sendable {
     @MainActor internal var needsRefreshFlag = false
     @MainActor internal var needsCachedSizeFlag = false
 
+    // MARK: Persisted-key registration (issue 6)
+    // Keys registered for JSON export and archives; guarded by `lock` (see
+    // Persistence/ViewModel+KeyRegistration.swift). Two empty arrays unless used.
+    internal var keyRegistry = KeyRegistry()
+
     // MARK: Observation state (issue 4, see Observation/)
     // Observers, batches, Observation-framework tracking, change streams and
     // named notifications live here. Allocated on first use and guarded by
