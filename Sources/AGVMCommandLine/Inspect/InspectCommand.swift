@@ -61,8 +61,8 @@ enum InspectCommand {
             let renderer = TreeRenderer(style: style)
             let root = TreeRenderer.Node(
                 label: [(title, .title)] + TreeRenderer.details([
-                    "AGViewModel archive", "format \(header.version)",
-                    "\(header.payloadLength) payload bytes", "CRC-32 \(checksum)",
+                    "archive format \(header.version)", "payload \(header.payloadLength) bytes",
+                    "CRC-32 \(checksum)",
                 ]),
                 children: [renderer.node(for: record, title: record.kindName)])
             io.print(renderer.render(root))
