@@ -177,6 +177,7 @@ struct ConvertEndToEndTests {
          "agvm: invalid value 'xml' for '--to': expected tree, json or archive; see 'agvm convert --help'\n"),
         (["convert"], "agvm: missing INPUT for 'convert'; see 'agvm convert --help'\n"),
         (["convert", "-", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
+        (["convert", "-", "--packager", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
         (["inspect", "a.agvm", "b.agvm"],
          "agvm: unexpected argument 'b.agvm' for 'inspect' (it takes one ARCHIVE); see 'agvm inspect --help'\n"),
         (["inspect", "a.agvm", "--to", "archive"],

@@ -57,7 +57,7 @@ enum ConvertCommand {
         let width = try arguments.integer("width", in: 0...10_000)
         let inputs = arguments.positionals
         let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
-        if inputs.filter({ $0 == "-" }).count > 1 {
+        if inputs.filter({ $0 == "-" }).count + (arguments.value("packager") == "-" ? 1 : 0) > 1 {
             throw CommandLineUsageError(command: "convert", message: "standard input ('-') can be read only once")
         }
         if format == .archive {
