@@ -114,6 +114,12 @@ struct ConvertEndToEndTests {
         #expect(tree.status == 0)
         #expect(tree.output.hasPrefix("profile.agvm · archive format 1 · payload \(size - 28) bytes · CRC-32 0x"))
 
+        // The tree of the archived manager is the tree convert printed.
+        let converted = try EndToEndTests.run(arguments)
+        let archivedTree = tree.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .map { $0.dropFirst(3) }.joined(separator: "\n")
+        #expect(archivedTree == converted.output.replacingOccurrences(of: "profile.json · ", with: "manager · "))
+
         // The archive holds exactly what the JSON export shows.
         let inspected = try EndToEndTests.run(["inspect", archive, "--to", "json"])
         #expect(inspected.status == 0)

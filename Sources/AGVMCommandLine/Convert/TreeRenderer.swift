@@ -80,6 +80,13 @@ struct TreeRenderer {
         case .viewModels(let viewModels):
             return Node(label: [(title, .title)] + Self.details([Self.count(viewModels.count, "ViewModel")]),
                         children: viewModels.enumerated().map { viewModelNode("item \($0.offset)", $0.element) })
+        case .section(let section):
+            var node = sectionNode(section, index: 0)
+            node.label = [(title, .title)] + Array(node.label.dropFirst())
+            return node
+        case .manager(let manager):
+            let counts = [Self.count(manager.count, "section"), Self.count(manager.itemCount, "item")]
+            return Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager))
         }
     }
 
