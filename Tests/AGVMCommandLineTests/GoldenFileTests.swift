@@ -79,15 +79,18 @@ struct GoldenFileTests {
         // the golden export's items, so a wrong golden cannot be blessed silently.
         let data = try Data(contentsOf: URL(fileURLWithPath: AGVMCommandLineTests.fixture("\(fixture.name).json")))
         let packager = try SpecPackager(contentsOf: URL(fileURLWithPath: AGVMCommandLineTests.fixture("specs/\(fixture.name).spec.json")))
-        let result = try packager.package(jsonData: data)
+        let results = try packager.packageSections(document: JSONValue(parsing: data))
         let golden = try JSONValue(parsing: Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/golden/\(fixture.name).json")))
-        let section = try #require(golden["sections"]?[0])
-        let items = try #require(section["items"]?.arrayValue)
-        #expect(items.count == result.items.count)
-        for (exported, item) in zip(items, result.items) {
-            #expect(exported.objectValue?.keys.map { $0 } == item.keys)
-            for key in item.keys { #expect(exported[key] == item[key], "\(fixture.name): \(key)") }
+        let sections = try #require(golden["sections"]?.arrayValue)
+        #expect(sections.count == results.count)
+        for (section, result) in zip(sections, results) {
+            let items = try #require(section["items"]?.arrayValue)
+            #expect(items.count == result.items.count)
+            for (exported, item) in zip(items, result.items) {
+                #expect(exported.objectValue?.keys.map { $0 } == item.keys)
+                for key in item.keys { #expect(exported[key] == item[key], "\(fixture.name): \(key)") }
+            }
+            #expect(section["header"].map { $0.objectValue?.count } == result.header.map { $0.count })
         }
-        #expect(section["header"].map { $0.objectValue?.count } == result.header.map { $0.count })
     }
 }

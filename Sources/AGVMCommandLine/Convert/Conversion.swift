@@ -16,7 +16,8 @@ struct Conversion {
     }
 
     /// Packages the JSON document `data`: with `spec` when given (one
-    /// section, with the spec's header), else with ``GenericPackaging``.
+    /// section with the spec's header, or the spec's several sections), else
+    /// with ``GenericPackaging``.
     ///
     /// - Throws: ``JSONParseError`` for invalid JSON, ``PackagingError`` when
     ///   the document does not fit the spec (or is not packageable at all).
@@ -26,6 +27,12 @@ struct Conversion {
             let (manager, skipped) = try GenericPackaging.package(document)
             return Conversion(path: path, manager: manager, skipped: skipped)
         }
+        if spec.spec.hasSections {
+            // Skips are reported as "section S, item I".
+            let (manager, skipped) = try spec.packageManager(document: document)
+            return Conversion(path: path, manager: manager, skipped: skipped)
+        }
+        // One section: skips are reported as "item I".
         let result = try spec.package(document: document)
         let section = Section(items: result.items, header: result.header)
         return Conversion(path: path, manager: Manager(sections: [section]), skipped: result.skipped)
