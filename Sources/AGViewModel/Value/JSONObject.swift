@@ -14,11 +14,29 @@ public struct JSONObject: Sendable {
     /// Member count from which a hash index is kept.
     public static let indexThreshold = 12
 
-    /// The members in order. One array of `(key, value)` pairs rather than
-    /// separate key and value arrays: half the allocations per object, which
-    /// is what parsing and freeing API data (many small objects) spend most
-    /// of their time on, and a member's key and value share a cache line.
-    @usableFromInline internal var _members: [Element]
+    /// One key and its value.
+    ///
+    /// A nominal struct rather than the `(key:, value:)` tuple the collection
+    /// vends: an array of tuples is created and destroyed through the
+    /// runtime's generic tuple metadata and witnesses (measurably slow when
+    /// parsing and freeing thousands of objects), a struct gets direct ones.
+    @usableFromInline
+    internal struct Member: Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var value: JSONValue
+
+        @inlinable
+        init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members in order. One array of members rather than separate key
+    /// and value arrays: half the allocations per object, which is what
+    /// parsing and freeing API data (many small objects) spend much of their
+    /// time on, and a member's key and value share a cache line.
+    @usableFromInline internal var _members: [Member]
     /// Key → position, present only when `count >= indexThreshold`.
     @usableFromInline internal var _index: JSONKeyIndex?
 
@@ -108,7 +126,7 @@ public struct JSONObject: Sendable {
     /// Appends a member whose key the caller knows is not present yet.
     @usableFromInline
     internal mutating func appendNew(key: String, value: JSONValue) {
-        _members.append((key: key, value: value))
+        _members.append(Member(key: key, value: value))
         let n = _members.count
         if _index != nil && n <= _index!.capacity {
             _index!.insert(key, hash: key.hashValue, position: n - 1, in: _members)
@@ -170,7 +188,8 @@ extension JSONObject: RandomAccessCollection {
     /// The member at `position`; traps when out of range, like `Array`.
     @inlinable
     public subscript(position: Int) -> (key: String, value: JSONValue) {
-        _members[position]
+        let member = _members[position]
+        return (member.key, member.value)
     }
 }
 

@@ -234,16 +234,19 @@ internal struct JSONScanner: ~Copyable {
         let frame = frames.removeLast()
         let n = valueCount - frame.valueStart
         // Pair keys and values straight into the object's one members array,
-        // allocated at its exact size: no growth, no intermediate arrays, and
-        // moves instead of copies (no retain/release).
-        let keySource = keys + frame.keyStart
-        let valueSource = values + frame.valueStart
-        let members = n == 0 ? [] : [JSONObject.Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            let target = buffer.baseAddress!
+        // reserved at its exact size: no growth, no intermediate arrays, and
+        // moves instead of copies (no retain/release). (Not
+        // `Array(unsafeUninitializedCapacity:)`: that calls into the standard
+        // library unspecialized and looks up the storage class's generic
+        // metadata on every call, which costs more than the appends.)
+        var members: [JSONObject.Member] = []
+        if n > 0 {
+            members.reserveCapacity(n)
+            let keySource = keys + frame.keyStart
+            let valueSource = values + frame.valueStart
             for i in 0..<n {
-                (target + i).initialize(to: (key: (keySource + i).move(), value: (valueSource + i).move()))
+                members.append(JSONObject.Member(key: (keySource + i).move(), value: (valueSource + i).move()))
             }
-            initialized = n
         }
         valueCount = frame.valueStart
         let object = JSONObject.parsed(members: members, hashes: UnsafePointer(keyHashes + frame.keyStart))
@@ -252,15 +255,15 @@ internal struct JSONScanner: ~Copyable {
     }
 
     /// The `n` values from `start` of the value stack, moved into an array
-    /// of exactly that size: one bitwise copy, no retain/release traffic.
+    /// reserved at exactly that size (moves: no retain/release traffic).
     @inline(__always)
     func moveValues(from start: Int, count n: Int) -> [JSONValue] {
-        if n == 0 { return [] }
+        var array: [JSONValue] = []
+        if n == 0 { return array }
+        array.reserveCapacity(n)
         let source = values + start
-        return [JSONValue](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: n)
-            initialized = n
-        }
+        for i in 0..<n { array.append((source + i).move()) }
+        return array
     }
 
     @inline(__always)
@@ -390,7 +393,7 @@ extension JSONObject {
     /// An object from parsed members in source order, and the keys' hash
     /// values. Duplicate keys resolve as ``JSONObject/updateValue(_:forKey:)``
     /// does (first position, last value).
-    internal static func parsed(members: [Element], hashes: UnsafePointer<Int>) -> JSONObject {
+    internal static func parsed(members: [Member], hashes: UnsafePointer<Int>) -> JSONObject {
         var object = JSONObject()
         let n = members.count
         if n < indexThreshold {
@@ -419,7 +422,7 @@ extension JSONObject {
     }
 
     /// The slow path for objects with repeated keys.
-    private static func resolvingDuplicates(_ members: [Element]) -> JSONObject {
+    private static func resolvingDuplicates(_ members: [Member]) -> JSONObject {
         var object = JSONObject(minimumCapacity: members.count)
         for member in members { object.updateValue(member.value, forKey: member.key) }
         return object

@@ -86,7 +86,7 @@ internal struct JSONWriterEngine: ~Copyable {
     struct Frame {
         var isObject: Bool
         /// The object's members (empty for an array).
-        var members: [JSONObject.Element]
+        var members: [JSONObject.Member]
         /// The array's elements (empty for an object).
         var elements: [JSONValue]
         /// How many elements or members there are.
