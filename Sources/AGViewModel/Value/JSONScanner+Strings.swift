@@ -79,20 +79,39 @@ extension JSONScanner {
         let c = base[p]
         if c == UInt8(ascii: "\"") {
             pos = p &+ 1
-            let content = UnsafeBufferPointer(start: base + start, count: p &- start)
-            if isASCII { return Self.makeASCIIString(content) }
-            if let string = Self.makeValidatedString(content) { return string }
-            try validateUTF8(from: start, to: p)
-            // Valid after all: an older Apple system without the validating
-            // initializer (or, in theory, the two validators disagreeing,
-            // though both follow Unicode table 3-7).
-            return String(decoding: content, as: UTF8.self)
+            let length = p &- start
+            guard length >= JSONStringCache.minimumLength else {
+                return try makeString(start: start, end: p, isASCII: isASCII)
+            }
+            // A long string: reuse an earlier copy of the same bytes if any.
+            let slot = strings.slot(of: base + start, length: length, documentLength: count)
+            if let cached = strings.string(in: slot, matching: start, length: length, base: base) {
+                return cached
+            }
+            let string = try makeString(start: start, end: p, isASCII: isASCII)
+            strings.store(string, in: slot, start: start, length: length)
+            return string
         }
         if !isASCII { try validateUTF8(from: start, to: p) }
         if c == UInt8(ascii: "\\") {
             return try parseEscapedString(start: start, firstEscape: p)
         }
         throw controlCharacter(at: p)
+    }
+
+    /// The `String` of the content from `start` to `end` (no escapes;
+    /// `isASCII` tells whether it is pure ASCII), or the error for its first
+    /// bad UTF-8 sequence.
+    @inline(__always)
+    func makeString(start: Int, end: Int, isASCII: Bool) throws(JSONScanFailure) -> String {
+        let content = UnsafeBufferPointer(start: base + start, count: end &- start)
+        if isASCII { return Self.makeASCIIString(content) }
+        if let string = Self.makeValidatedString(content) { return string }
+        try validateUTF8(from: start, to: end)
+        // Valid after all: an older Apple system without the validating
+        // initializer (or, in theory, the two validators disagreeing,
+        // though both follow Unicode table 3-7).
+        return String(decoding: content, as: UTF8.self)
     }
 
     /// A `String` of `bytes`, which are known to be ASCII.

@@ -40,6 +40,9 @@ internal struct JSONScanner: ~Copyable {
     /// Keys seen in this document, so repeated keys are neither decoded nor
     /// hashed again.
     var internedKeys = JSONKeyInternTable()
+    /// Long string values seen in this document, so repeated ones are
+    /// validated and allocated once.
+    var strings = JSONStringCache()
     /// Open containers, innermost last.
     var frames: [Frame] = []
     /// Reused buffer for strings with escapes.
