@@ -30,17 +30,28 @@ enum ArgumentParser {
                 continue
             }
             if argument == "-h" || argument == "--help" { return .help }
-            guard argument.hasPrefix("--") else {
-                throw fail("unknown option '\(argument)' for '\(command.name)'")
-            }
-            var name = String(argument.dropFirst(2))
+            var name: String
             var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard let option = command.option(named: name) else {
-                throw fail("unknown option '--\(name)' for '\(command.name)'")
+            let option: CommandOption
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                guard let found = command.option(named: name) else {
+                    throw fail("unknown option '--\(name)' for '\(command.name)'")
+                }
+                option = found
+            } else {
+                // `-x` or `-xVALUE`: a one-letter alias.
+                let letters = argument.dropFirst()
+                guard let letter = letters.first, let found = command.option(short: letter) else {
+                    throw fail("unknown option '\(argument)' for '\(command.name)'")
+                }
+                if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
+                option = found
+                name = found.name
             }
             switch option.kind {
             case .flag:

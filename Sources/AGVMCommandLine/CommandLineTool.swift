@@ -14,6 +14,7 @@ public enum CommandLineTool {
     public static let commands: [ToolCommand] = [
         ValidateCommand.command,
         FormatCommand.command,
+        KeysCommand.command,
     ]
 
     /// The command named `name`.
@@ -91,6 +92,24 @@ public enum CommandLineTool {
         } catch {
             io.writeError("\(displayName(path)): error: cannot read: \(error)\n")
             return nil
+        }
+    }
+
+    /// Writes `data` to the file at `path` atomically (an existing file is
+    /// only ever replaced by a complete new one), or to standard output when
+    /// `path` is `nil` or `-`. Returns `false` after printing
+    /// `PATH: error: REASON` when the file cannot be written.
+    static func emit(_ data: Data, to path: String?, io: ToolIO) -> Bool {
+        guard let path, path != "-" else {
+            io.writeOutput(data)
+            return true
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            return true
+        } catch {
+            io.writeError("\(path): error: cannot write: \(error.localizedDescription)\n")
+            return false
         }
     }
 

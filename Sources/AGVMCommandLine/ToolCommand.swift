@@ -35,6 +35,11 @@ public struct ToolCommand: Sendable {
     public func option(named name: String) -> CommandOption? {
         options.first { $0.name == name }
     }
+
+    /// The option spelled `-x`, if the command has it.
+    public func option(short: Character) -> CommandOption? {
+        options.first { $0.shortName == short }
+    }
 }
 
 /// An option of a command: a flag (`--sort-keys`) or an option with a value
@@ -54,22 +59,25 @@ public struct CommandOption: Sendable, Hashable {
     public var kind: Kind
     /// One line of help.
     public var help: String
+    /// A one-letter alias without the dash (`o` for `-o`), or `nil`.
+    public var shortName: Character?
 
-    /// A flag, `--name`.
-    public static func flag(_ name: String, help: String) -> CommandOption {
-        CommandOption(name: name, kind: .flag, help: help)
+    /// A flag, `--name` (or `-x` when `short` is given).
+    public static func flag(_ name: String, short: Character? = nil, help: String) -> CommandOption {
+        CommandOption(name: name, kind: .flag, help: help, shortName: short)
     }
 
-    /// An option taking a value, `--name VALUE`.
-    public static func value(_ name: String, placeholder: String, help: String) -> CommandOption {
-        CommandOption(name: name, kind: .value(placeholder: placeholder), help: help)
+    /// An option taking a value, `--name VALUE` (or `-x VALUE`).
+    public static func value(_ name: String, short: Character? = nil, placeholder: String, help: String) -> CommandOption {
+        CommandOption(name: name, kind: .value(placeholder: placeholder), help: help, shortName: short)
     }
 
-    /// How the option appears in help: `--indent N`.
+    /// How the option appears in help: `--indent N`, `-o, --output FILE`.
     public var synopsis: String {
+        let short = shortName.map { "-\($0), " } ?? ""
         switch kind {
-        case .flag: "--\(name)"
-        case .value(let placeholder): "--\(name) \(placeholder)"
+        case .flag: return "\(short)--\(name)"
+        case .value(let placeholder): return "\(short)--\(name) \(placeholder)"
         }
     }
 }

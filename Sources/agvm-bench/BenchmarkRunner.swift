@@ -6,6 +6,8 @@ enum BenchmarkRunner {
     static let groups: [BenchmarkGroup] = [
         JSONBenchmarks.group,
         ViewModelBenchmarks.group,
+        GroupingBenchmarks.group,
+        PersistenceBenchmarks.group,
     ]
 
     static func main() {

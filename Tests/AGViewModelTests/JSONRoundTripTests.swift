@@ -24,7 +24,7 @@ struct JSONValueGenerator {
 
     mutating func double() -> Double {
         switch int(0...5) {
-        case 0: return [0.0, -0.0, 5e-324, -5e-324, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+        case 0: return [0.0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
                         .leastNormalMagnitude, 0.1, 1e-5, 1e21, 1e22, 1e23, 9007199254740993.0][int(0...12)]
         case 1: return Double(int(-1000...1000)) / 8
         default:

@@ -53,6 +53,19 @@ public struct JSONObject: Sendable {
         _index = nil
     }
 
+    /// An object from parallel arrays of keys and values. The caller
+    /// guarantees the keys are unique (decoders check that while reading);
+    /// the lookup index is built once, at the end.
+    internal init(uniqueKeys keys: [String], values: [JSONValue]) {
+        precondition(keys.count == values.count, "keys and values differ in count")
+        var members: [Member] = []
+        members.reserveCapacity(keys.count)
+        for i in keys.indices { members.append(Member(key: keys[i], value: values[i])) }
+        _members = members
+        _index = nil
+        if keys.count >= Self.indexThreshold { rebuildIndex() }
+    }
+
     /// An object holding `members` in order; a repeated key keeps its first
     /// position and its last value.
     public init<S: Sequence>(_ members: S) where S.Element == (key: String, value: JSONValue) {

@@ -1,0 +1,60 @@
+import AGViewModel
+import Foundation
+
+/// `agvm keys INPUT --module NAME [--language swift|objc] [--packager] [-o FILE]`:
+/// generates typed key constants from sample API JSON.
+enum KeysCommand {
+    static let command = ToolCommand(
+        name: "keys",
+        abstract: "Generate key constants from sample API JSON.",
+        usage: "INPUT --module NAME [--language swift|objc] [--packager] [-o FILE]",
+        discussion: """
+        Reads sample JSON (an object or an array of objects; '-' for standard input)
+        and writes key constants: in Swift, typed keys (VMKey<String>, ...) in an enum
+        named after the module, nested objects as nested enums, each with a doc comment
+        giving the source key and an example; in Objective-C, 'static NSString * const'
+        constants. Types are inferred from every element of every array: keys missing
+        from some elements are marked optional, keys whose type varies get the widest
+        type, and keys that are null in every sample are reported on standard error.
+        The same input always gives the same output.
+        """,
+        options: [
+            .value("module", placeholder: "NAME", help: "Name of the namespace (required), e.g. Timeline."),
+            .value("language", placeholder: "swift|objc", help: "Output language (default swift)."),
+            .flag("packager", help: "Swift only: add a package(_:) function copying each API key into a ViewModel."),
+            .value("output", short: "o", placeholder: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+        ],
+        arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: 1),
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        guard let module = arguments.value("module"), !module.isEmpty else {
+            throw CommandLineUsageError(command: "keys", message: "missing '--module NAME'")
+        }
+        let languageName = arguments.value("language") ?? "swift"
+        guard let language = KeyConstantGenerator.Language(rawValue: languageName) else {
+            throw CommandLineUsageError(command: "keys", message:
+                "invalid value '\(languageName)' for '--language': expected swift or objc")
+        }
+        if arguments.has("packager") && language != .swift {
+            throw CommandLineUsageError(command: "keys", message: "'--packager' needs '--language swift'")
+        }
+        let path = arguments.positionals[0]
+        guard let data = CommandLineTool.readInput(path, io: io) else { return 1 }
+        let sample: JSONValue
+        do {
+            sample = try JSONParser().parse(data)
+        } catch {
+            io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
+            return 1
+        }
+        let sourceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
+        var generator = KeyConstantGenerator(sample: sample, moduleName: module, sourceName: sourceName)
+        generator.includePackager = arguments.has("packager")
+        for note in generator.notes {
+            io.writeError("\(CommandLineTool.displayName(path)): note: \(note)\n")
+        }
+        let source = generator.generate(language)
+        return CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io) ? 0 : 1
+    }
+}

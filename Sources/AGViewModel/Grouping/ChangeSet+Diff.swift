@@ -1,0 +1,343 @@
+import Foundation
+
+extension ChangeSet {
+    /// The changes that turn `old` into `new`.
+    ///
+    /// - Parameters:
+    ///   - old: The manager on screen.
+    ///   - new: The manager to show.
+    ///   - identity: How items are recognised across the two (default: the
+    ///     value under `"id"`; items without one are matched by position in
+    ///     their section).
+    ///   - sectionIdentity: How sections are recognised, applied to each
+    ///     section's header; `nil` (the default) uses `identity`. Sections
+    ///     without a header or value are matched by position.
+    ///
+    /// Matching prefers an item's own section: within each kept section the
+    /// *k*-th occurrence of an identity in the old section matches the
+    /// *k*-th in the new one; identities left over are then matched across
+    /// sections, again *k*-th with *k*-th in index-path order. So duplicate
+    /// identities never trap: occurrences beyond the other side's count are
+    /// deletes (old) or inserts (new). Content is compared over all stored
+    /// values with ``ViewModelValue/isSame(as:)``; the same ViewModel
+    /// instance on both sides counts as unchanged.
+    ///
+    /// Runs in O(n) plus O(k log k) per section for the k items that stay
+    /// there, with n the number of items; the managers are read as
+    /// snapshots, one lock per item. Large tables are read on all cores.
+    public init(from old: Manager, to new: Manager, identity: IdentityRule = .default, sectionIdentity: IdentityRule? = nil) {
+        var diff = Differ(old: old.sections, new: new.sections, itemRule: identity, sectionRule: sectionIdentity ?? identity)
+        self = diff.run()
+    }
+}
+
+/// A section's identity: the rule's value (with its occurrence number, so
+/// duplicates stay distinct) or its position.
+private enum SectionKey: Hashable {
+    case value(JSONValue, occurrence: Int)
+    case position(Int)
+}
+
+/// Occurrences of one identity not yet matched, as a queue threaded
+/// through a "next with the same identity" array (`-1` ends it).
+private struct Occurrences {
+    var head = -1
+    var tail = -1
+}
+
+/// Whether two snapshots hold the same values (by `isSame`). `key` (the
+/// identity, already known equal) is skipped.
+private func sameContent(_ a: [String: ViewModelValue], _ b: [String: ViewModelValue], skippingKey key: String?) -> Bool {
+    guard a.count == b.count else { return false }
+    for (k, value) in a where k != key {
+        guard let other = b[k] else { return false }
+        // JSON on both sides (the usual case) compares directly.
+        if case .json(let x) = value, case .json(let y) = other {
+            if x != y { return false }
+        } else if !value.isSame(as: other) {
+            return false
+        }
+    }
+    return true
+}
+
+/// A ViewModel's stored values and identity, read under one lock.
+@inline(__always)
+private func read(_ item: ViewModel, _ rule: IdentityRule) -> (values: [String: ViewModelValue], id: JSONValue?) {
+    let stored = item.lock.withLock { item.values }
+    if let key = rule.key {
+        let value = stored[key]?.json
+        return (stored, value?.isNull == false ? value : nil)
+    }
+    return (stored, rule.identity(of: item))
+}
+
+/// The diff: items matched by identity through hash tables, Heckel-style,
+/// first within each kept section (while both sides' values are hot in the
+/// cache), then across sections for what is left; then a longest increasing
+/// subsequence per section keeps the moves minimal.
+private struct Differ {
+    let oldSections: [Section]
+    let newSections: [Section]
+    let itemRule: IdentityRule
+    let sectionRule: IdentityRule
+    var result = ChangeSet()
+
+    init(old: [Section], new: [Section], itemRule: IdentityRule, sectionRule: IdentityRule) {
+        oldSections = old
+        newSections = new
+        self.itemRule = itemRule
+        self.sectionRule = sectionRule
+    }
+
+    mutating func run() -> ChangeSet {
+        let (oldToNew, newToOld) = matchSections()
+        diffItems(oldToNew: oldToNew, newToOld: newToOld)
+        return result
+    }
+
+    // MARK: Sections
+
+    private func sectionKeys(_ sections: [Section]) -> [SectionKey] {
+        var seen: [JSONValue: Int] = [:]
+        return sections.enumerated().map { index, section in
+            guard let header = section.header, let value = sectionRule.identity(of: header) else {
+                return .position(index)
+            }
+            let occurrence = seen[value, default: 0]
+            seen[value] = occurrence + 1
+            return .value(value, occurrence: occurrence)
+        }
+    }
+
+    private mutating func matchSections() -> (oldToNew: [Int], newToOld: [Int]) {
+        let oldKeys = sectionKeys(oldSections)
+        let newKeys = sectionKeys(newSections)
+        var oldIndex: [SectionKey: Int] = Dictionary(minimumCapacity: oldKeys.count)
+        for (s, key) in oldKeys.enumerated() { oldIndex[key] = s }
+        var oldToNew = [Int](repeating: -1, count: oldKeys.count)
+        var newToOld = [Int](repeating: -1, count: newKeys.count)
+        for (t, key) in newKeys.enumerated() {
+            if let s = oldIndex[key] {
+                oldToNew[s] = t
+                newToOld[t] = s
+            } else {
+                result.insertedSections.insert(t)
+            }
+        }
+        for s in oldToNew.indices where oldToNew[s] < 0 { result.deletedSections.insert(s) }
+
+        // Kept sections in new order; those off the longest increasing run
+        // of old indices move.
+        let kept = newToOld.enumerated().filter { $0.element >= 0 }
+        let stays = longestIncreasingSubsequenceMask(kept.map(\.element))
+        for (k, pair) in kept.enumerated() where !stays[k] {
+            result.movedSections.append(.init(from: pair.element, to: pair.offset))
+        }
+        return (oldToNew, newToOld)
+    }
+
+    // MARK: Items
+
+    /// Flat item arrays of one side over the kept sections (others are
+    /// covered by their section change and contribute no items).
+    fileprivate struct Side {
+        var lists: [[ViewModel]]
+        var start: [Int]  // flat offset of each section's first item; count + 1 entries
+        var ids: [JSONValue?]
+        var match: [Int]  // the flat index matched on the other side, or -1
+
+        init(_ sections: [Section], kept: [Int]) {
+            lists = sections.indices.map { kept[$0] >= 0 ? sections[$0].items : [] }
+            start = [0]
+            start.reserveCapacity(lists.count + 1)
+            for list in lists { start.append(start[start.count - 1] + list.count) }
+            ids = [JSONValue?](repeating: nil, count: start[start.count - 1])
+            match = [Int](repeating: -1, count: ids.count)
+        }
+
+        var count: Int { ids.count }
+    }
+
+    private mutating func diffItems(oldToNew: [Int], newToOld: [Int]) {
+        var old = Side(oldSections, kept: oldToNew)
+        var new = Side(newSections, kept: newToOld)
+        var isChanged = [Bool](repeating: false, count: new.count)
+
+        // 1. Within each kept section pair: every pair writes only its own
+        //    ranges of the flat arrays.
+        let pairs = newToOld.indices.filter { newToOld[$0] >= 0 }
+        let rule = itemRule
+        do {
+            let oldLists = old.lists, newLists = new.lists, oldStart = old.start, newStart = new.start
+            let chunks = 1
+            old.ids.withUnsafeMutableBufferPointer { oldIds in
+            new.ids.withUnsafeMutableBufferPointer { newIds in
+            old.match.withUnsafeMutableBufferPointer { oldMatch in
+            new.match.withUnsafeMutableBufferPointer { newMatch in
+            isChanged.withUnsafeMutableBufferPointer { changed in
+                nonisolated(unsafe) let oldIds = oldIds, newIds = newIds, oldMatch = oldMatch, newMatch = newMatch, changed = changed
+                do {
+                    let chunkRange = 0..<chunks
+                    var occurrences: [JSONValue: Occurrences] = [:]
+                    var next: [Int] = []
+                    var oldValues: [[String: ViewModelValue]] = []
+                    for chunk in chunkRange {
+                        for t in pairs[pairs.count * chunk / chunks ..< pairs.count * (chunk + 1) / chunks] {
+                            let s = newToOld[t]
+                            let olds = oldLists[s], news = newLists[t]
+                            let o0 = oldStart[s], n0 = newStart[t]
+                            occurrences.removeAll(keepingCapacity: true)
+                            occurrences.reserveCapacity(olds.count)
+                            next.removeAll(keepingCapacity: true)
+                            oldValues.removeAll(keepingCapacity: true)
+                            for (i, item) in olds.enumerated() {
+                                let (stored, id) = read(item, rule)
+                                oldValues.append(stored)
+                                oldIds[o0 + i] = id
+                                next.append(-1)
+                                if let id {
+                                    Self.enqueue(&occurrences[id, default: Occurrences()], i, &next)
+                                }
+                            }
+                            for (j, item) in news.enumerated() {
+                                let (stored, id) = read(item, rule)
+                                newIds[n0 + j] = id
+                                var i = -1
+                                if let id {
+                                    // One hash lookup; an absent identity leaves an empty queue.
+                                    i = Self.dequeue(&occurrences[id, default: Occurrences()], next)
+                                } else if j < olds.count, oldIds[o0 + j] == nil {
+                                    // No identity: the id-less item at the same index.
+                                    i = j
+                                }
+                                guard i >= 0 else { continue }
+                                oldMatch[o0 + i] = n0 + j
+                                newMatch[n0 + j] = o0 + i
+                                if olds[i] !== item {
+                                    changed[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: rule.key)
+                                }
+                            }
+                        }
+                    }
+                }
+            }}}}}
+        }
+
+        // 2. Across sections: identities still unmatched on both sides.
+        var leftovers: [JSONValue: Occurrences] = [:]
+        var next: [Int] = []
+        var pool: [Int] = []
+        for o in 0..<old.count where old.match[o] < 0 {
+            guard let id = old.ids[o] else { continue }
+            next.append(-1)
+            pool.append(o)
+            Self.enqueue(&leftovers[id, default: Occurrences()], pool.count - 1, &next)
+        }
+        if !leftovers.isEmpty {
+            for n in 0..<new.count where new.match[n] < 0 {
+                guard let id = new.ids[n], leftovers[id] != nil else { continue }
+                let k = Self.dequeue(&leftovers[id, default: Occurrences()], next)
+                guard k >= 0 else { continue }
+                let o = pool[k]
+                old.match[o] = n
+                new.match[n] = o
+                let a = old.item(o), b = new.item(n)
+                if a !== b {
+                    isChanged[n] = !sameContent(read(a, itemRule).values, read(b, itemRule).values, skippingKey: itemRule.key)
+                }
+            }
+        }
+
+        // 3. Walk each kept new section: inserts, cross-section moves, and
+        //    candidates for staying.
+        var candidates: [(n: Int, oldIndex: Int)] = []
+        for t in pairs {
+            let s = newToOld[t]
+            candidates.removeAll(keepingCapacity: true)
+            for n in new.start[t]..<new.start[t + 1] {
+                let o = new.match[n]
+                if o < 0 {
+                    result.insertedItems.append(IndexPath(item: n - new.start[t], section: t))
+                } else if o >= old.start[s] && o < old.start[s + 1] {
+                    candidates.append((n, o - old.start[s]))
+                } else {
+                    moveOrReplace(o, n, isChanged[n], old, new)
+                }
+            }
+            let stays = longestIncreasingSubsequenceMask(candidates.map(\.oldIndex))
+            for (k, candidate) in candidates.enumerated() {
+                if stays[k] {
+                    if isChanged[candidate.n] {
+                        result.reloadedItems.append(IndexPath(item: candidate.oldIndex, section: s))
+                    }
+                } else {
+                    moveOrReplace(new.match[candidate.n], candidate.n, isChanged[candidate.n], old, new)
+                }
+            }
+        }
+
+        // 4. Old items nobody matched are deletes.
+        for o in 0..<old.count where old.match[o] < 0 {
+            result.deletedItems.append(old.path(o))
+        }
+
+        result.deletedItems.sort()
+        result.insertedItems.sort()
+        result.reloadedItems.sort()
+        result.movedItems.sort { $0.from < $1.from }
+    }
+
+    /// A moved item: a move when unchanged, else a delete plus an insert
+    /// (UIKit cannot move and reload one item in the same batch).
+    private mutating func moveOrReplace(_ o: Int, _ n: Int, _ changed: Bool, _ old: Side, _ new: Side) {
+        let from = old.path(o), to = new.path(n)
+        if changed {
+            result.deletedItems.append(from)
+            result.insertedItems.append(to)
+        } else {
+            result.movedItems.append(.init(from: from, to: to))
+        }
+    }
+
+    /// Appends occurrence `i` to a queue.
+    @inline(__always)
+    private static func enqueue(_ queue: inout Occurrences, _ i: Int, _ next: inout [Int]) {
+        if queue.head < 0 {
+            queue.head = i
+        } else {
+            next[queue.tail] = i
+        }
+        queue.tail = i
+    }
+
+    /// Takes the earliest occurrence from a queue, or `-1` when empty.
+    @inline(__always)
+    private static func dequeue(_ queue: inout Occurrences, _ next: [Int]) -> Int {
+        let i = queue.head
+        if i >= 0 { queue.head = next[i] }
+        return i
+    }
+}
+
+extension Differ.Side {
+    /// The section of flat index `i` (binary search over the offsets).
+    func section(of i: Int) -> Int {
+        var lo = 0, hi = start.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) >> 1
+            if start[mid] <= i { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    func path(_ i: Int) -> IndexPath {
+        let s = section(of: i)
+        return IndexPath(item: i - start[s], section: s)
+    }
+
+    func item(_ i: Int) -> ViewModel {
+        let s = section(of: i)
+        return lists[s][i - start[s]]
+    }
+}

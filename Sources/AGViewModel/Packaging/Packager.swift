@@ -1,0 +1,80 @@
+/// The shared packager: conveniences that build ViewModels with closures or
+/// packagers, optionally starting from a common ViewModel.
+///
+/// ```swift
+/// let common = ViewModel(["cellStyle": "compact"])
+/// let header = Packager.viewModel(merging: common) { viewModel in
+///     viewModel["title"] = "Timeline"
+/// }
+/// let rows = Packager.viewModels(from: statuses, merging: common) { viewModel, status in
+///     viewModel["text"] = status["text"]
+/// }
+/// ```
+///
+/// Merging copies the common ViewModel's keys first (payloads are shared,
+/// not copied), then the closure or packager writes its own, so its values
+/// win. Section and manager conveniences build on these.
+public enum Packager {
+    /// A new ViewModel holding `common`'s keys, then filled by `configure`.
+    public static func viewModel(
+        merging common: ViewModel? = nil, _ configure: (ViewModel) throws -> Void
+    ) rethrows -> ViewModel {
+        let viewModel = common.map(startingFrom) ?? ViewModel()
+        try configure(viewModel)
+        return viewModel
+    }
+
+    /// One ViewModel per element, each holding `common`'s keys and then
+    /// filled by `configure(viewModel, element)`. Use `.enumerated()` to get
+    /// indices.
+    public static func viewModels<Elements: Sequence>(
+        from elements: Elements, merging common: ViewModel? = nil,
+        _ configure: (ViewModel, Elements.Element) throws -> Void
+    ) rethrows -> [ViewModel] {
+        var result: [ViewModel] = []
+        result.reserveCapacity(elements.underestimatedCount)
+        for element in elements {
+            let viewModel = common.map(startingFrom) ?? ViewModel()
+            try configure(viewModel, element)
+            result.append(viewModel)
+        }
+        return result
+    }
+
+    /// The ViewModel `packager` makes from `object`, on top of `common`'s keys.
+    public static func viewModel(
+        from object: JSONObject, using packager: some ViewModelPackager,
+        context: (any Sendable)? = nil, merging common: ViewModel? = nil
+    ) throws -> ViewModel {
+        let packaged = try packager.package(object, context: context)
+        guard let common else { return packaged }
+        let merged = startingFrom(common)
+        let (keys, values) = packaged.storageSnapshot
+        for key in keys { merged[value: key] = values[key] }
+        return merged
+    }
+
+    /// The ViewModels `packager` makes from `elements`, each on top of
+    /// `common`'s keys; elements it cannot package are skipped and reported.
+    public static func viewModels(
+        from elements: [JSONValue], using packager: some ViewModelPackager,
+        context: (any Sendable)? = nil, merging common: ViewModel? = nil
+    ) -> PackagingResult {
+        var result = packager.package(elements, context: context)
+        if let common {
+            result.items = result.items.map { packaged in
+                let merged = startingFrom(common)
+                let (keys, values) = packaged.storageSnapshot
+                for key in keys { merged[value: key] = values[key] }
+                return merged
+            }
+        }
+        return result
+    }
+
+    /// A new ViewModel with `common`'s keys and values.
+    private static func startingFrom(_ common: ViewModel) -> ViewModel {
+        let (keys, values) = common.storageSnapshot
+        return ViewModel(uncheckedKeys: keys, values: values)
+    }
+}

@@ -1,0 +1,81 @@
+/// Why a packaging spec was rejected: which file, which entry, what is wrong.
+///
+/// ```
+/// timeline.spec.json: error: fields[2] (key "likes"): unknown type "integer"; expected one of string, int, double, bool, url, array, object
+/// timeline.spec.json:4:17: error: expected ',' or '}'
+/// ```
+///
+/// Specs are checked completely when loaded, so a packager built from a
+/// spec never fails because of the spec itself.
+public struct PackagingSpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An entry of a field list.
+    public struct Entry: Sendable, Hashable, CustomStringConvertible {
+        /// `fields` or `headerFields`.
+        public var list: String
+        /// The entry's position in the list, from 0.
+        public var index: Int
+        /// The entry's `key`, when it has a usable one.
+        public var key: String?
+
+        /// Creates an entry reference.
+        public init(list: String, index: Int, key: String?) {
+            self.list = list
+            self.index = index
+            self.key = key
+        }
+
+        /// For example `fields[2] (key "likes")`.
+        public var description: String {
+            "\(list)[\(index)]" + (key.map { " (key \"\($0)\")" } ?? "")
+        }
+    }
+
+    /// The spec file's path, or the name the spec was given.
+    public var source: String
+    /// The 1-based line of a JSON syntax error.
+    public var line: Int?
+    /// The 1-based column of a JSON syntax error.
+    public var column: Int?
+    /// The field entry at fault, if the problem is in one.
+    public var entry: Entry?
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(source: String, line: Int? = nil, column: Int? = nil, entry: Entry? = nil, message: String) {
+        self.source = source
+        self.line = line
+        self.column = column
+        self.entry = entry
+        self.message = message
+    }
+
+    /// `SOURCE[:LINE:COLUMN]: error: [ENTRY: ]MESSAGE`.
+    public var description: String {
+        var position = source
+        if let line, let column { position += ":\(line):\(column)" }
+        return "\(position): error: " + (entry.map { "\($0): " } ?? "") + message
+    }
+
+    /// ` (did you mean "path"?)` when `word` is a near miss of one of `candidates`.
+    internal static func suggestion(for word: String, in candidates: [String]) -> String {
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, word.count / 3)) else { return "" }
+        return " (did you mean \"\(best.0)\"?)"
+    }
+
+    /// Levenshtein distance, for suggestions.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0 ... b.count)
+        for i in 1 ... a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

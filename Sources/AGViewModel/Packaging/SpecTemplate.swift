@@ -1,0 +1,79 @@
+/// A string built from literal text and `{path}` placeholders, as in
+/// `"@{user.screen_name}"` or `"{user.name} ({user.followers_count} followers)"`.
+///
+/// `{{` and `}}` stand for literal braces. Placeholders read like a
+/// `string` field: strings, and numbers as their JSON text; if any
+/// placeholder has no such value (missing, null, a boolean, an array or an
+/// object), the template has no value.
+internal struct SpecTemplate: Sendable, Hashable {
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case placeholder(JSONPath)
+    }
+
+    let segments: [Segment]
+
+    /// Parses `text`; the error message says what is wrong.
+    init(parsing text: String) throws(SpecTemplateError) {
+        var segments: [Segment] = []
+        var literal = ""
+        var chars = Array(text)[...]
+        while let ch = chars.popFirst() {
+            switch ch {
+            case "{":
+                if chars.first == "{" { chars.removeFirst(); literal.append("{"); continue }
+                var inner = ""
+                var closed = false
+                while let next = chars.popFirst() {
+                    if next == "}" { closed = true; break }
+                    if next == "{" { throw SpecTemplateError("\"{\" inside a placeholder; write \"{{\" outside placeholders for a literal brace") }
+                    inner.append(next)
+                }
+                guard closed else { throw SpecTemplateError("unclosed \"{\" (write \"{{\" for a literal brace)") }
+                guard !inner.isEmpty else { throw SpecTemplateError("empty placeholder \"{}\"") }
+                guard let path = JSONPath(parsing: inner), !path.components.isEmpty else {
+                    throw SpecTemplateError("bad path \"\(inner)\" in a placeholder")
+                }
+                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+                segments.append(.placeholder(path))
+            case "}":
+                guard chars.first == "}" else { throw SpecTemplateError("unmatched \"}\" (write \"}}\" for a literal brace)") }
+                chars.removeFirst()
+                literal.append("}")
+            default:
+                literal.append(ch)
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        self.segments = segments
+    }
+
+    /// The text for `object`, or why a placeholder has no value.
+    func render(_ object: JSONObject) -> Result<String, JSONAccessError> {
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                out += text
+            case .placeholder(let path):
+                switch object.lookup(path) {
+                case .failure(let error): return .failure(error)
+                case .success(let value):
+                    guard let text = String.read(from: value) else {
+                        let reason: JSONAccessError.Reason = value.isNull ? .null
+                            : .typeMismatch(expected: String.expectedDescription, found: value.kind, value: value.briefDescription)
+                        return .failure(JSONAccessError(path: path, reason: reason))
+                    }
+                    out += text
+                }
+            }
+        }
+        return .success(out)
+    }
+}
+
+/// A template syntax problem.
+internal struct SpecTemplateError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Saving and loading archives on disk.
+///
+/// ```swift
+/// try Archive.write(.viewModels(timeline), to: cacheURL)
+/// guard case .viewModels(let restored) = try Archive.read(from: cacheURL) else { ... }
+/// ```
+///
+/// Writes are atomic (see ``AtomicFile``): a crash or error mid-write leaves
+/// the previous archive intact. Reads check the whole file (see
+/// ``ArchiveFormat``) and throw an ``ArchiveError`` saying what is wrong;
+/// they never return part of an archive.
+public enum Archive {
+    /// Encodes `record` and atomically replaces the file at `url` with it.
+    ///
+    /// - Returns: The ViewModel payloads that could not be archived and were left out.
+    /// - Throws: ``ArchiveError`` when the record cannot be encoded,
+    ///   ``AtomicFileError`` when the file cannot be written.
+    @discardableResult
+    public static func write(
+        _ record: ArchiveRecord, to url: URL, encoder: ArchiveEncoder = ArchiveEncoder()
+    ) throws -> [SkippedPayload] {
+        let encoded = try encoder.encode(record)
+        try AtomicFile.write(encoded.data, to: url)
+        return encoded.skippedPayloads
+    }
+
+    /// The record stored in the archive at `url`.
+    public static func read(
+        from url: URL, decoder: ArchiveDecoder = ArchiveDecoder()
+    ) throws(ArchiveError) -> ArchiveRecord {
+        let data: Data
+        do {
+            data = try AtomicFile.read(from: url)
+        } catch {
+            let reason = error.step == .checkURL ? "not a file URL" : String(cString: strerror(error.code))
+            throw .cannotRead(path: error.path, reason: reason)
+        }
+        return try decoder.decode(data)
+    }
+}

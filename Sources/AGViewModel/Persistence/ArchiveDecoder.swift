@@ -1,0 +1,309 @@
+import Foundation
+
+/// Reads archives written by ``ArchiveEncoder`` (see ``ArchiveFormat``).
+///
+/// ```swift
+/// switch try ArchiveDecoder().decode(data) {
+/// case .viewModels(let items): show(items)
+/// default: throw AppError.unexpectedArchive
+/// }
+/// ```
+///
+/// The decoder is strict and never crashes: every length is checked against
+/// the bytes that remain before anything is allocated, nesting is limited,
+/// strings must be valid UTF-8 and keys unique. Each kind of damage has its
+/// own ``ArchiveError``, and the whole payload is decoded before a record is
+/// returned, so an error means nothing was loaded.
+public struct ArchiveDecoder: Sendable {
+    /// The deepest nesting of arrays, objects, ViewModels and lists accepted.
+    public var maximumDepth: Int
+
+    /// A decoder.
+    public init(maximumDepth: Int = ArchiveFormat.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// The record in `data`, a complete archive.
+    public func decode(_ data: Data) throws(ArchiveError) -> ArchiveRecord {
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(ArchiveError) -> ArchiveRecord in
+                let header = try ArchiveHeader.validate(bytes)
+                var state = ArchiveDecodingState(
+                    bytes: bytes, position: ArchiveFormat.headerSize,
+                    end: ArchiveFormat.headerSize + Int(header.payloadLength), maximumDepth: maximumDepth)
+                return try state.readRoot()
+            }
+        }
+        return try result.get()
+    }
+
+    /// The validated header of `data`, without decoding the payload (the
+    /// checksums are verified).
+    public func header(of data: Data) throws(ArchiveError) -> ArchiveHeader {
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(ArchiveError) in try ArchiveHeader.validate(bytes) }
+        }.get()
+    }
+}
+
+/// The cursor and key table of one decoding run.
+internal struct ArchiveDecodingState {
+    typealias Tag = ArchiveFormat.Tag
+
+    let bytes: UnsafeRawBufferPointer
+    var position: Int
+    let end: Int
+    let maximumDepth: Int
+    var keys: [String] = []
+
+    init(bytes: UnsafeRawBufferPointer, position: Int, end: Int, maximumDepth: Int) {
+        self.bytes = bytes
+        self.position = position
+        self.end = end
+        self.maximumDepth = maximumDepth
+    }
+
+    var remaining: Int { end - position }
+
+    func malformed(_ reason: String, at offset: Int? = nil) -> ArchiveError {
+        .malformed(offset: offset ?? position, reason: reason)
+    }
+
+    // MARK: Primitives
+
+    @inline(__always)
+    mutating func readByte() throws(ArchiveError) -> UInt8 {
+        guard position < end else { throw malformed("unexpected end of payload") }
+        let byte = bytes[position]
+        position += 1
+        return byte
+    }
+
+    @inline(__always)
+    mutating func readVarint() throws(ArchiveError) -> UInt64 {
+        let start = position
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try readByte()
+            if shift == 63, byte > 1 { throw malformed("varint overflows 64 bits", at: start) }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    /// A count of things each taking at least `minimumSize` bytes, checked
+    /// against what remains so a hostile count cannot trigger a huge allocation.
+    @inline(__always)
+    mutating func readCount(minimumSize: Int, of what: String) throws(ArchiveError) -> Int {
+        let start = position
+        let count = try readVarint()
+        guard count <= UInt64(remaining / minimumSize) else {
+            throw malformed("\(what) \(count) exceeds the \(remaining) bytes that remain", at: start)
+        }
+        return Int(count)
+    }
+
+    /// `length` bytes as a validated string.
+    @inline(__always)
+    mutating func readUTF8(length: Int) throws(ArchiveError) -> String {
+        let start = position
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[start ..< start + length])
+        let utf8 = slice.assumingMemoryBound(to: UInt8.self)
+        let string: String
+        if Self.isASCII(slice) {
+            // ASCII is valid UTF-8: take the fast path with nothing to repair.
+            string = String(decoding: utf8, as: UTF8.self)
+        } else {
+            guard let valid = String(validating: utf8, as: UTF8.self) else {
+                throw malformed("invalid UTF-8 in a string", at: start)
+            }
+            string = valid
+        }
+        position += length
+        return string
+    }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let n = bytes.count
+        var bits: UInt64 = 0
+        while n - i >= 8 {
+            bits |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < n {
+            bits |= UInt64(bytes[i])
+            i += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
+    mutating func readString() throws(ArchiveError) -> String {
+        try readUTF8(length: readCount(minimumSize: 1, of: "string length"))
+    }
+
+    mutating func readKey() throws(ArchiveError) -> String {
+        let start = position
+        let v = try readVarint()
+        if v & 1 == 1 {
+            let id = v >> 1
+            guard id < UInt64(keys.count) else {
+                throw malformed("key reference \(id) but only \(keys.count) keys defined", at: start)
+            }
+            return keys[Int(id)]
+        }
+        let length = v >> 1
+        guard length <= UInt64(remaining) else {
+            throw malformed("key length \(length) exceeds the \(remaining) bytes that remain", at: start)
+        }
+        let key = try readUTF8(length: Int(length))
+        keys.append(key)
+        return key
+    }
+
+    static func isBigIntegerText<Bytes: Collection>(_ utf8: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var digits = utf8[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return false }
+        if first == UInt8(ascii: "0"), digits.count > 1 { return false }
+        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    @inline(__always)
+    func checkDepth(_ depth: Int) throws(ArchiveError) {
+        if depth >= maximumDepth { throw malformed("nesting deeper than \(maximumDepth) levels") }
+    }
+
+    // MARK: Items
+
+    mutating func readRoot() throws(ArchiveError) -> ArchiveRecord {
+        let tagOffset = position
+        let tag = try readByte()
+        let record: ArchiveRecord
+        switch tag {
+        case Tag.viewModel: record = .viewModel(try readViewModelBody(depth: 0))
+        case Tag.viewModelList: record = .viewModels(try readList(depth: 0))
+        default:
+            position = tagOffset
+            record = .value(try readJSON(depth: 0))
+        }
+        guard position == end else { throw malformed("\(end - position) bytes left after the root item") }
+        return record
+    }
+
+    mutating func readJSON(depth: Int) throws(ArchiveError) -> JSONValue {
+        let tagOffset = position
+        switch try readByte() {
+        case Tag.null: return .null
+        case Tag.false: return .bool(false)
+        case Tag.true: return .bool(true)
+        case Tag.int:
+            let v = try readVarint()
+            return .int(Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1))))
+        case Tag.double:
+            guard remaining >= 8 else { throw malformed("unexpected end of payload in a double") }
+            var bits: UInt64 = 0
+            for i in 0 ..< 8 { bits |= UInt64(bytes[position + i]) << UInt64(8 * i) }
+            let d = Double(bitPattern: bits)
+            guard d.isFinite else { throw malformed("non-finite double", at: position) }
+            position += 8
+            return .double(d)
+        case Tag.bigInteger:
+            let start = position
+            let text = try readString()
+            guard Self.isBigIntegerText(text.utf8) else { throw malformed("invalid big integer text", at: start) }
+            return .bigInteger(text)
+        case Tag.string:
+            return .string(try readString())
+        case Tag.array:
+            try checkDepth(depth)
+            let count = try readCount(minimumSize: 1, of: "array count")
+            var array: [JSONValue] = []
+            array.reserveCapacity(count)
+            for _ in 0 ..< count { array.append(try readJSON(depth: depth + 1)) }
+            return .array(array)
+        case Tag.object:
+            try checkDepth(depth)
+            let count = try readCount(minimumSize: 2, of: "object member count")
+            return .object(try readObjectMembers(count: count, depth: depth))
+        case let tag:
+            throw unexpected(tag, at: tagOffset, expecting: "a JSON value")
+        }
+    }
+
+    /// The members of an object. Built as key and value arrays with one
+    /// hash index at the end (for large objects), rather than member by
+    /// member, which rehashes as the index grows.
+    mutating func readObjectMembers(count: Int, depth: Int) throws(ArchiveError) -> JSONObject {
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+        // Small objects check duplicates linearly; large ones with a set.
+        let indexed = count >= JSONObject.indexThreshold
+        var seen: Set<String> = indexed ? Set(minimumCapacity: count) : []
+        for _ in 0 ..< count {
+            let keyOffset = position
+            let key = try readKey()
+            let duplicate = indexed ? !seen.insert(key).inserted : keys.contains(key)
+            if duplicate { throw malformed("duplicate key \"\(key)\" in an object", at: keyOffset) }
+            keys.append(key)
+            values.append(try readJSON(depth: depth + 1))
+        }
+        return JSONObject(uniqueKeys: keys, values: values)
+    }
+
+    func unexpected(_ tag: UInt8, at offset: Int, expecting: String) -> ArchiveError {
+        let hex = "0x" + String(tag, radix: 16, uppercase: true)
+        switch tag {
+        case Tag.viewModel, Tag.viewModelList:
+            return malformed("a ViewModel (tag \(hex)) where \(expecting) must be", at: offset)
+        case Tag.section, Tag.manager:
+            let name = tag == Tag.section ? "section" : "manager"
+            return malformed("\(name) records (tag \(hex)) are reserved and not readable by this version", at: offset)
+        default:
+            return malformed("unknown tag \(hex)", at: offset)
+        }
+    }
+
+    mutating func readViewModelBody(depth: Int) throws(ArchiveError) -> ViewModel {
+        try checkDepth(depth)
+        let count = try readCount(minimumSize: 2, of: "ViewModel key count")
+        var order: [String] = []
+        order.reserveCapacity(count)
+        var values = [String: ViewModelValue](minimumCapacity: count)
+        for _ in 0 ..< count {
+            let keyOffset = position
+            let key = try readKey()
+            let value: ViewModelValue
+            let tag = position < end ? bytes[position] : Tag.null
+            if tag == Tag.viewModel {
+                position += 1
+                value = .payload(try readViewModelBody(depth: depth + 1))
+            } else if tag == Tag.viewModelList {
+                position += 1
+                value = .payload(try readList(depth: depth + 1))
+            } else {
+                value = .json(try readJSON(depth: depth + 1))  // reports a missing byte itself
+            }
+            guard values.updateValue(value, forKey: key) == nil else {
+                throw malformed("duplicate key \"\(key)\" in a ViewModel", at: keyOffset)
+            }
+            order.append(key)
+        }
+        return ViewModel(uncheckedKeys: order, values: values)
+    }
+
+    mutating func readList(depth: Int) throws(ArchiveError) -> [ViewModel] {
+        try checkDepth(depth)
+        let count = try readCount(minimumSize: 1, of: "ViewModel list count")
+        var list: [ViewModel] = []
+        list.reserveCapacity(count)
+        for _ in 0 ..< count { list.append(try readViewModelBody(depth: depth + 1)) }
+        return list
+    }
+}

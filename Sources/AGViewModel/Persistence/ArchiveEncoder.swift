@@ -1,0 +1,258 @@
+import Foundation
+
+/// Writes ``ArchiveRecord``s in the archive format (see ``ArchiveFormat``).
+///
+/// ```swift
+/// let encoded = try ArchiveEncoder().encode(.viewModels(items))
+/// try AtomicFile.write(encoded.data, to: url)
+/// for skip in encoded.skippedPayloads { log(skip) }
+/// ```
+///
+/// Encoding is deterministic: the same record gives the same bytes.
+/// ViewModels are read under their lock one at a time, so encode a record
+/// that is not being mutated elsewhere to get a consistent snapshot.
+public struct ArchiveEncoder: Sendable {
+    /// The deepest nesting of arrays, objects, ViewModels and lists written;
+    /// deeper values fail with ``ArchiveError/cannotEncode(path:reason:)``
+    /// rather than producing an archive no reader accepts.
+    public var maximumDepth: Int
+
+    /// An encoder.
+    public init(maximumDepth: Int = ArchiveFormat.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// The archive bytes of `record`, and the payloads left out.
+    public func encode(_ record: ArchiveRecord) throws(ArchiveError) -> EncodedArchive {
+        var state = ArchiveEncodingState(maximumDepth: maximumDepth)
+        do {
+            switch record {
+            case .value(let value): try state.writeJSON(value, depth: 0)
+            case .viewModel(let viewModel):
+                state.bytes.append(ArchiveFormat.Tag.viewModel)
+                try state.writeViewModelBody(viewModel, depth: 0)
+            case .viewModels(let list):
+                state.bytes.append(ArchiveFormat.Tag.viewModelList)
+                try state.writeList(list, depth: 0)
+            }
+        } catch {
+            throw .cannotEncode(path: JSONPath(error.reversedPath.reversed()).description, reason: error.reason)
+        }
+        return EncodedArchive(data: state.finish(), skippedPayloads: state.skipped)
+    }
+}
+
+/// The result of ``ArchiveEncoder/encode(_:)``.
+public struct EncodedArchive: Sendable {
+    /// The complete archive: header and payload.
+    public var data: Data
+    /// The ViewModel payloads that could not be archived: each ViewModel's
+    /// (or list's) own skips first, then those of the ViewModels inside it.
+    public var skippedPayloads: [SkippedPayload]
+}
+
+/// An encoding failure, with the path collected while unwinding.
+internal struct ArchiveEncodingFailure: Error {
+    var reason: String
+    var reversedPath: [JSONPath.Component] = []
+
+    func adding(_ component: JSONPath.Component) -> ArchiveEncodingFailure {
+        var copy = self
+        copy.reversedPath.append(component)
+        return copy
+    }
+}
+
+/// The buffer and tables of one encoding run.
+internal struct ArchiveEncodingState {
+    typealias Tag = ArchiveFormat.Tag
+
+    var bytes: [UInt8]
+    var keyNumbers = KeyInterner()
+    var skipped: [SkippedPayload] = []
+    /// The path of the ViewModel being written, for skip reports.
+    var viewModelPath: [JSONPath.Component] = []
+    /// ViewModels on the current path, to catch cycles.
+    var visiting: Set<ObjectIdentifier> = []
+    let maximumDepth: Int
+
+    init(maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
+        bytes = [UInt8](repeating: 0, count: ArchiveFormat.headerSize)
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Fills in the header and returns the archive.
+    mutating func finish() -> Data {
+        let headerSize = ArchiveFormat.headerSize
+        let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        let header = ArchiveHeader(
+            version: ArchiveFormat.currentVersion, flags: 0,
+            payloadLength: UInt64(bytes.count - headerSize), payloadChecksum: checksum)
+        bytes.replaceSubrange(0 ..< headerSize, with: header.bytes)
+        return Data(bytes)
+    }
+
+    // MARK: Primitives
+
+    @inline(__always)
+    mutating func writeVarint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(truncatingIfNeeded: v))
+    }
+
+    @inline(__always)
+    mutating func writeUTF8(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            writeVarint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// An interned key: a reference when seen before, else the text.
+    @inline(__always)
+    mutating func writeKey(_ key: String) {
+        var newKey: [UInt8] = []
+        if let number = keyNumbers.number(for: key, whenNew: { newKey = Array($0) }) {
+            writeVarint(UInt64(number) << 1 | 1)
+        } else {
+            writeVarint(UInt64(newKey.count) << 1)
+            bytes.append(contentsOf: newKey)
+        }
+    }
+
+    // MARK: Items
+
+    mutating func writeJSON(_ value: JSONValue, depth: Int) throws(ArchiveEncodingFailure) {
+        switch value {
+        case .null: bytes.append(Tag.null)
+        case .bool(let b): bytes.append(b ? Tag.true : Tag.false)
+        case .int(let i):
+            bytes.append(Tag.int)
+            writeVarint(UInt64(bitPattern: (i << 1) ^ (i >> 63)))  // zigzag
+        case .double(let d):
+            guard d.isFinite else { throw ArchiveEncodingFailure(reason: "\(d) is not a finite number") }
+            bytes.append(Tag.double)
+            let bits = d.bitPattern
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        case .bigInteger(let text):
+            guard ArchiveDecodingState.isBigIntegerText(text.utf8) else {
+                throw ArchiveEncodingFailure(reason: "\"\(text)\" is not an integer literal")
+            }
+            bytes.append(Tag.bigInteger)
+            writeUTF8(text)
+        case .string(let s):
+            bytes.append(Tag.string)
+            writeUTF8(s)
+        case .array(let array):
+            try checkDepth(depth)
+            bytes.append(Tag.array)
+            writeVarint(UInt64(array.count))
+            for (i, element) in array.enumerated() {
+                do { try writeJSON(element, depth: depth + 1) } catch { throw error.adding(.index(i)) }
+            }
+        case .object(let object):
+            try checkDepth(depth)
+            bytes.append(Tag.object)
+            writeVarint(UInt64(object.count))
+            for member in object._members {
+                let key = member.key
+                writeKey(key)
+                do { try writeJSON(member.value, depth: depth + 1) } catch { throw error.adding(.key(key)) }
+            }
+        }
+    }
+
+    @inline(__always)
+    func checkDepth(_ depth: Int) throws(ArchiveEncodingFailure) {
+        if depth >= maximumDepth {
+            throw ArchiveEncodingFailure(reason: "nesting deeper than \(maximumDepth) levels")
+        }
+    }
+
+    /// What a stored value becomes in the archive.
+    private enum Writable {
+        case json(JSONValue)
+        case viewModel(ViewModel)
+        case list([ViewModel])
+    }
+
+    /// A ViewModel's entries, without tag. Unwritable payloads are reported
+    /// and left out.
+    mutating func writeViewModelBody(_ viewModel: ViewModel, depth: Int) throws(ArchiveEncodingFailure) {
+        try checkDepth(depth)
+        let id = ObjectIdentifier(viewModel)
+        visiting.insert(id)
+        defer { visiting.remove(id) }
+        let (keys, values) = viewModel.storageSnapshot
+        var entries: [(String, Writable)] = []
+        entries.reserveCapacity(keys.count)
+        for key in keys {
+            guard let stored = values[key] else { continue }
+            switch stored {
+            case .json(let json): entries.append((key, .json(json)))
+            case .payload(let payload):
+                if let nested = payload as? ViewModel {
+                    if visiting.contains(ObjectIdentifier(nested)) {
+                        skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.key(key)]), reason: .cycle))
+                    } else {
+                        entries.append((key, .viewModel(nested)))
+                    }
+                } else if let list = payload as? [ViewModel] {
+                    entries.append((key, .list(list)))
+                } else {
+                    let name = String(describing: type(of: payload))
+                    skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.key(key)]), reason: .unsupportedType(name)))
+                }
+            }
+        }
+        writeVarint(UInt64(entries.count))
+        for (key, entry) in entries {
+            writeKey(key)
+            do {
+                switch entry {
+                case .json(let json):
+                    try writeJSON(json, depth: depth + 1)
+                case .viewModel(let nested):
+                    bytes.append(Tag.viewModel)
+                    viewModelPath.append(.key(key))
+                    defer { viewModelPath.removeLast() }
+                    try writeViewModelBody(nested, depth: depth + 1)
+                case .list(let list):
+                    bytes.append(Tag.viewModelList)
+                    viewModelPath.append(.key(key))
+                    defer { viewModelPath.removeLast() }
+                    try writeList(list, depth: depth + 1)
+                }
+            } catch {
+                throw error.adding(.key(key))
+            }
+        }
+    }
+
+    /// A list of ViewModels, without tag; members that would form a cycle
+    /// are reported and left out.
+    mutating func writeList(_ list: [ViewModel], depth: Int) throws(ArchiveEncodingFailure) {
+        try checkDepth(depth)
+        var members: [(index: Int, viewModel: ViewModel)] = []
+        members.reserveCapacity(list.count)
+        for (i, viewModel) in list.enumerated() {
+            if visiting.contains(ObjectIdentifier(viewModel)) {
+                skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.index(i)]), reason: .cycle))
+            } else {
+                members.append((i, viewModel))
+            }
+        }
+        writeVarint(UInt64(members.count))
+        for (i, viewModel) in members {
+            viewModelPath.append(.index(i))
+            defer { viewModelPath.removeLast() }
+            do { try writeViewModelBody(viewModel, depth: depth + 1) } catch { throw error.adding(.index(i)) }
+        }
+    }
+}

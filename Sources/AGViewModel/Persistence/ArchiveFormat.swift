@@ -1,0 +1,189 @@
+/// The AGViewModel archive file format, version 1.
+///
+/// An archive holds one ``ArchiveRecord`` (a JSON value, a ViewModel or a
+/// list of ViewModels; sections and managers come later) in a compact binary
+/// encoding behind a fixed header with two checksums. It is designed so that
+/// a reader can always tell *what* is wrong with a bad file — truncated,
+/// damaged, not an archive, or newer than the reader — and never loads half
+/// of one.
+///
+/// ## Header (28 bytes, integers little-endian)
+///
+/// | offset | size | field |
+/// | --- | --- | --- |
+/// | 0 | 8 | magic `89 41 47 56 4D 0D 0A 1A` (`\x89AGVM\r\n\x1A`) |
+/// | 8 | 2 | format version (`UInt16`), currently 1 |
+/// | 10 | 2 | flags (`UInt16`); none defined in version 1, must be 0 |
+/// | 12 | 8 | payload length *N* in bytes (`UInt64`) |
+/// | 20 | 4 | CRC-32 of the *N* payload bytes |
+/// | 24 | 4 | CRC-32 of header bytes 0..<24 |
+/// | 28 | *N* | payload |
+///
+/// The magic follows PNG's: the high-bit first byte marks binary data, and
+/// the CR LF and ^Z bytes expose text-mode transfers that rewrite line
+/// endings. The header layout is frozen across versions, so any reader can
+/// check a file's integrity before it looks at the version. A reader checks,
+/// in order: at least 28 bytes and the magic (else *truncated* or *wrong
+/// magic*); the header checksum (else *checksum mismatch* in the header);
+/// the version (0 is malformed, above 1 is *newer version*); the file size
+/// against *N* (short is *truncated*, extra bytes are malformed); the payload
+/// checksum (else *checksum mismatch* in the content); the flags; and finally
+/// decodes the whole payload into values before returning anything.
+///
+/// CRC-32 is the IEEE polynomial used by zlib (see ``CRC32`` for why it
+/// suffices).
+///
+/// ## Payload
+///
+/// The payload is exactly one *item*; bytes left after it are malformed.
+/// An item is a one-byte tag followed by its body:
+///
+/// | tag | item | body |
+/// | --- | --- | --- |
+/// | `0x00` | null | — |
+/// | `0x01` | false | — |
+/// | `0x02` | true | — |
+/// | `0x03` | int | zigzag LEB128 varint of the `Int64` |
+/// | `0x04` | double | 8 bytes: IEEE 754 bits, little-endian; finite only |
+/// | `0x05` | big integer | varint byte length, ASCII text (`-`? digits, no leading zero) |
+/// | `0x06` | string | varint byte length, UTF-8 (validated) |
+/// | `0x07` | array | varint count, then *count* JSON items |
+/// | `0x08` | object | varint count, then *count* × (key, JSON item) |
+/// | `0x20` | ViewModel | varint count, then *count* × (key, item) |
+/// | `0x21` | ViewModel list | varint count, then *count* ViewModel bodies (no tag) |
+/// | `0x22` | section | reserved (not yet written or read) |
+/// | `0x23` | manager | reserved (not yet written or read) |
+///
+/// Tags `0x00`–`0x08` are JSON items; arrays and objects contain only JSON
+/// items. A ViewModel maps keys to any item, so a key can hold a nested
+/// ViewModel or a list of them. Keys within one object or ViewModel are
+/// unique and keep their order.
+///
+/// Varints are unsigned LEB128 (7 bits per byte, low group first, at most
+/// 10 bytes). *Zigzag* maps signed to unsigned (`0, -1, 1, -2…` →
+/// `0, 1, 2, 3…`) so small negative numbers stay short.
+///
+/// **Keys** are interned: every key is a varint *v*. An even *v* introduces a
+/// new key of *v*/2 UTF-8 bytes, which follow, and appends it to the key
+/// table; an odd *v* refers to key table entry (*v*−1)/2. The table spans the
+/// whole payload in reading order, so repeated keys (the norm in API data)
+/// cost one or two bytes.
+///
+/// **Limits.** A reader rejects nesting deeper than its maximum depth (512 by
+/// default) and checks every length and count against the bytes that remain
+/// before allocating, so no input, however hostile, can make it crash or
+/// allocate much more than the file's own size.
+public enum ArchiveFormat {
+    /// The eight magic bytes every archive starts with.
+    public static let magic: [UInt8] = [0x89, 0x41, 0x47, 0x56, 0x4D, 0x0D, 0x0A, 0x1A]
+    /// The format version this library writes and the newest it reads.
+    public static let currentVersion: UInt16 = 1
+    /// The size of the fixed header in bytes.
+    public static let headerSize = 28
+    /// The default maximum nesting of arrays, objects and ViewModels.
+    public static let defaultMaximumDepth = 512
+
+    /// Item tags (see the table above).
+    internal enum Tag {
+        static let null: UInt8 = 0x00
+        static let `false`: UInt8 = 0x01
+        static let `true`: UInt8 = 0x02
+        static let int: UInt8 = 0x03
+        static let double: UInt8 = 0x04
+        static let bigInteger: UInt8 = 0x05
+        static let string: UInt8 = 0x06
+        static let array: UInt8 = 0x07
+        static let object: UInt8 = 0x08
+        static let viewModel: UInt8 = 0x20
+        static let viewModelList: UInt8 = 0x21
+        // TODO(issue 6 part 2): write and read sections and managers under these tags.
+        static let section: UInt8 = 0x22
+        static let manager: UInt8 = 0x23
+    }
+}
+
+/// The validated header of an archive: what `agvm inspect` shows.
+public struct ArchiveHeader: Sendable, Hashable {
+    /// The format version the archive was written with.
+    public var version: UInt16
+    /// The flags (none defined in version 1).
+    public var flags: UInt16
+    /// The payload size in bytes.
+    public var payloadLength: UInt64
+    /// The CRC-32 of the payload.
+    public var payloadChecksum: UInt32
+
+    /// Creates a header.
+    public init(version: UInt16, flags: UInt16, payloadLength: UInt64, payloadChecksum: UInt32) {
+        self.version = version
+        self.flags = flags
+        self.payloadLength = payloadLength
+        self.payloadChecksum = payloadChecksum
+    }
+
+    /// The 28 header bytes, header checksum included.
+    internal var bytes: [UInt8] {
+        var out = ArchiveFormat.magic
+        out.reserveCapacity(ArchiveFormat.headerSize)
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+        }
+        append(version)
+        append(flags)
+        append(payloadLength)
+        append(payloadChecksum)
+        append(CRC32.checksum(out))
+        return out
+    }
+
+    /// Reads and checks the header of `bytes`, the whole archive; on success
+    /// the payload is `bytes[headerSize ..< headerSize + payloadLength]`,
+    /// its checksum verified, and the flags known.
+    internal static func validate(_ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> ArchiveHeader {
+        let headerSize = ArchiveFormat.headerSize
+        let magic = ArchiveFormat.magic
+        let prefix = Array(bytes.prefix(magic.count))
+        guard prefix == Array(magic.prefix(prefix.count)) else {
+            throw .wrongMagic(found: prefix)
+        }
+        guard bytes.count >= headerSize else {
+            throw .truncated(expected: headerSize, found: bytes.count)
+        }
+        func load<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
+            var value = T.zero
+            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + MemoryLayout<T>.size])) }
+            return T(littleEndian: value)
+        }
+        let storedHeaderChecksum = load(UInt32.self, at: 24)
+        let headerChecksum = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0 ..< 24]))
+        guard storedHeaderChecksum == headerChecksum else {
+            throw .checksumMismatch(region: .header, stored: storedHeaderChecksum, computed: headerChecksum)
+        }
+        let header = ArchiveHeader(
+            version: load(UInt16.self, at: 8), flags: load(UInt16.self, at: 10),
+            payloadLength: load(UInt64.self, at: 12), payloadChecksum: load(UInt32.self, at: 20))
+        guard header.version != 0 else { throw .malformed(offset: 8, reason: "format version 0 does not exist") }
+        guard header.version <= ArchiveFormat.currentVersion else {
+            throw .newerVersion(found: Int(header.version), supported: Int(ArchiveFormat.currentVersion))
+        }
+        let available = UInt64(bytes.count - headerSize)
+        guard header.payloadLength <= available else {
+            // Saturate: a huge declared length must not overflow `Int`.
+            let expected = header.payloadLength > UInt64(Int.max - headerSize)
+                ? Int.max : headerSize + Int(header.payloadLength)
+            throw .truncated(expected: expected, found: bytes.count)
+        }
+        let end = headerSize + Int(header.payloadLength)
+        guard end == bytes.count else {
+            throw .malformed(offset: end, reason: "\(bytes.count - end) unexpected bytes after the payload")
+        }
+        let payloadChecksum = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[headerSize ..< end]))
+        guard payloadChecksum == header.payloadChecksum else {
+            throw .checksumMismatch(region: .content, stored: header.payloadChecksum, computed: payloadChecksum)
+        }
+        guard header.flags == 0 else {
+            throw .malformed(offset: 10, reason: "unknown flags 0x\(String(header.flags, radix: 16))")
+        }
+        return header
+    }
+}

@@ -1,0 +1,68 @@
+/// What an archive holds: one root record.
+///
+/// Archives keep data: each ViewModel's keys in order with their JSON
+/// values, nested ViewModels and lists of them. What belongs to a running
+/// screen is not archived: weak slots, commands, the index path, the
+/// delegate, the binding view and its size cache, observers. A ViewModel
+/// reachable twice is written twice (and read back as two ViewModels).
+///
+/// ```swift
+/// try Archive.write(.viewModel(profile), to: url)
+/// if case .viewModel(let restored) = try Archive.read(from: url) { ... }
+/// ```
+public enum ArchiveRecord: Sendable {
+    /// A plain JSON value.
+    case value(JSONValue)
+    /// One ViewModel: its JSON keys in order, nested ViewModels (and lists
+    /// of them) as nested records. Other payloads are skipped and reported.
+    case viewModel(ViewModel)
+    /// A list of ViewModels, as an array packager produces.
+    case viewModels([ViewModel])
+    // TODO(issue 6 part 2): `case section(Section)` and `case manager(Manager)`,
+    // under the reserved tags 0x22 and 0x23 (see ``ArchiveFormat``).
+
+    /// The kind of record, for diagnostics: "value", "viewModel" or "viewModels".
+    public var kindName: String {
+        switch self {
+        case .value: "value"
+        case .viewModel: "viewModel"
+        case .viewModels: "viewModels"
+        }
+    }
+}
+
+/// A ViewModel payload the archive encoder could not write and left out.
+///
+/// Archives hold JSON values, nested ViewModels and lists of ViewModels.
+/// Anything else a ViewModel carries (an image, a formatter, a closure box)
+/// is skipped, never a crash, and reported so the caller can decide whether
+/// that matters.
+public struct SkippedPayload: Sendable, Hashable, CustomStringConvertible {
+    /// Why it was skipped.
+    public enum Reason: Sendable, Hashable {
+        /// The payload's type has no archive representation; the type name is given.
+        case unsupportedType(String)
+        /// The payload is a ViewModel that (indirectly) contains itself.
+        case cycle
+    }
+
+    /// Where the payload sits: keys of nested ViewModels and indices in lists,
+    /// from the root record.
+    public var path: JSONPath
+    /// Why it was skipped.
+    public var reason: Reason
+
+    /// Creates a report.
+    public init(path: JSONPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// For example `avatar: skipped payload of type UIImage`.
+    public var description: String {
+        switch reason {
+        case .unsupportedType(let name): "\(path): skipped payload of type \(name)"
+        case .cycle: "\(path): skipped ViewModel that contains itself"
+        }
+    }
+}

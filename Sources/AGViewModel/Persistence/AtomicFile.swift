@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private let sysRead = Glibc.read, sysWrite = Glibc.write, sysFsync = Glibc.fsync
+private let sysClose = Glibc.close, sysRename = Glibc.rename, sysUnlink = Glibc.unlink
+#elseif canImport(Darwin)
+import Darwin
+private let sysRead = Darwin.read, sysWrite = Darwin.write, sysFsync = Darwin.fsync
+private let sysClose = Darwin.close, sysRename = Darwin.rename, sysUnlink = Darwin.unlink
+#endif
+
+/// Crash-safe file replacement: a file is either the old one or the complete
+/// new one, never a mix or a stub.
+///
+/// ```swift
+/// try AtomicFile.write(data, to: outputURL)
+/// ```
+///
+/// The bytes go to a uniquely named temporary file in the destination's
+/// directory, which is flushed to disk (`fsync`) and then renamed over the
+/// destination (POSIX `rename`, atomic within a file system); finally the
+/// directory is flushed so the rename itself survives a power cut (where the
+/// platform allows; failures of that last step are ignored, since the new
+/// file is already in place). On any failure before the rename, the
+/// temporary file is removed and the previous file is untouched.
+///
+/// An existing destination keeps its permission bits. A symbolic link at the
+/// destination is replaced by the file, not followed.
+public enum AtomicFile {
+    /// Replaces the file at `url` with `data`, atomically.
+    public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+        try write(data, to: url, fileSystem: POSIXFileSystem())
+    }
+
+    /// The contents of the file at `url`, with a POSIX error on failure.
+    public static func read(from url: URL) throws(AtomicFileError) -> Data {
+        guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
+        let path = url.path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw AtomicFileError(path: path, step: .open, code: errno) }
+        defer { _ = sysClose(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw AtomicFileError(path: path, step: .read, code: errno) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw AtomicFileError(path: path, step: .read, code: EISDIR) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(info.st_size) + 1, 1 << 24)))
+        while true {
+            let n = chunk.withUnsafeMutableBytes { sysRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw AtomicFileError(path: path, step: .read, code: errno)
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[0 ..< n])
+        }
+    }
+
+    /// The writer, over an injectable file system (tests fail steps on purpose).
+    internal static func write(_ data: Data, to url: URL, fileSystem fs: some AtomicFileSystem) throws(AtomicFileError) {
+        guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
+        let destination = url.standardizedFileURL
+        let path = destination.path
+        let directory = destination.deletingLastPathComponent().path
+        let name = destination.lastPathComponent
+
+        // A unique temporary beside the destination, so the rename never
+        // crosses file systems.
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0 ..< 16 {
+            let suffix = String(UInt64.random(in: .min ... .max), radix: 36)
+            temporary = directory + "/." + name + "." + suffix + ".tmp"
+            fd = fs.createExclusive(temporary, mode: 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw AtomicFileError(path: path, step: .createTemporary, code: errno) }
+
+        func fail(_ step: AtomicFileError.Step, _ code: Int32, closing: Bool) -> AtomicFileError {
+            if closing { _ = fs.close(fd) }
+            _ = fs.unlink(temporary)
+            return AtomicFileError(path: path, step: step, code: code)
+        }
+
+        // Keep an existing file's permissions.
+        var existing = stat()
+        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+            _ = fchmod(fd, existing.st_mode & 0o7777)
+        }
+
+        let written: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[offset ..< min(buffer.count, offset + (1 << 30))])
+                let n = fs.write(fd, chunk)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { return EIO }  // no progress: give up rather than spin
+                offset += n
+            }
+            return nil
+        }
+        if let code = written { throw fail(.write, code, closing: true) }
+        guard fs.fsync(fd) == 0 else { throw fail(.sync, errno, closing: true) }
+        guard fs.close(fd) == 0 else { throw fail(.close, errno, closing: false) }
+        guard fs.rename(temporary, path) == 0 else { throw fail(.rename, errno, closing: false) }
+        fs.syncDirectory(directory)
+    }
+}
+
+/// Why ``AtomicFile`` could not write or read a file. The previous file, if
+/// any, is untouched.
+public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The step that failed.
+    public enum Step: String, Sendable, Hashable {
+        /// Checking that the URL names a local file.
+        case checkURL = "checking the URL"
+        /// Creating the temporary file beside the destination.
+        case createTemporary = "creating a temporary file"
+        /// Writing the bytes.
+        case write = "writing"
+        /// Flushing the bytes to disk.
+        case sync = "flushing to disk"
+        /// Closing the temporary file.
+        case close = "closing"
+        /// Renaming the temporary file over the destination.
+        case rename = "replacing the file"
+        /// Opening a file to read.
+        case open = "opening"
+        /// Reading a file.
+        case read = "reading"
+    }
+
+    /// The destination (or source) path.
+    public var path: String
+    /// The step that failed.
+    public var step: Step
+    /// The POSIX error number.
+    public var code: Int32
+
+    /// Creates an error.
+    public init(path: String, step: Step, code: Int32) {
+        self.path = path
+        self.step = step
+        self.code = code
+    }
+
+    /// For example `cannot write /out/a.json: Permission denied (while creating a temporary file)`.
+    public var description: String {
+        let verb = step == .open || step == .read ? "read" : "write"
+        if step == .checkURL { return "\(path): not a file URL" }
+        let message = String(cString: strerror(code))
+        return "cannot \(verb) \(path): \(message) (while \(step.rawValue))"
+    }
+}
+
+/// The system calls ``AtomicFile`` makes, as a seam so tests can fail any of
+/// them on purpose. Methods follow POSIX: `-1` and `errno` on failure.
+internal protocol AtomicFileSystem {
+    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`.
+    func createExclusive(_ path: String, mode: mode_t) -> Int32
+    /// `write(2)`.
+    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int
+    /// `fsync(2)`.
+    func fsync(_ fd: Int32) -> Int32
+    /// `close(2)`.
+    func close(_ fd: Int32) -> Int32
+    /// `rename(2)`.
+    func rename(_ from: String, _ to: String) -> Int32
+    /// `unlink(2)`.
+    func unlink(_ path: String) -> Int32
+    /// Flushes a directory's entries to disk, best effort.
+    func syncDirectory(_ path: String)
+}
+
+/// The real system calls.
+internal struct POSIXFileSystem: AtomicFileSystem {
+    func createExclusive(_ path: String, mode: mode_t) -> Int32 {
+        open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    }
+    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        sysWrite(fd, buffer.baseAddress, buffer.count)
+    }
+    func fsync(_ fd: Int32) -> Int32 { sysFsync(fd) }
+    func close(_ fd: Int32) -> Int32 { sysClose(fd) }
+    func rename(_ from: String, _ to: String) -> Int32 { sysRename(from, to) }
+    func unlink(_ path: String) -> Int32 { sysUnlink(path) }
+    func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = sysFsync(fd)
+        _ = sysClose(fd)
+    }
+}

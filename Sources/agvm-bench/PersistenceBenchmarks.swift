@@ -1,0 +1,165 @@
+import AGViewModel
+import Foundation
+
+/// Packaging and archives: twitter.json's statuses packaged with a spec,
+/// then archived and read back.
+///
+/// - `spec packaging`: parse + spec packaging, in MB/s of source JSON, against
+///   `JSONSerialization` plus a hand-written loop copying the same fields
+///   into `[String: Any]` dictionaries.
+/// - `archive write` / `archive read`: the packaged ViewModels encoded to and
+///   decoded from an in-memory archive (header and CRC-32 included), in
+///   thousands of ViewModels per second, against `NSKeyedArchiver` /
+///   `NSKeyedUnarchiver` of the peer's dictionaries (an NSArray of
+///   NSDictionary with the same content).
+enum PersistenceBenchmarks {
+    static let group = BenchmarkGroup(name: "persistence") { context in
+        guard let url = context.inputs.first(where: { $0.lastPathComponent.contains("twitter") }) else {
+            throw BenchmarkError("the persistence group needs twitter.json among the inputs")
+        }
+        return try run(url: url, runs: context.runs)
+    }
+
+    struct BenchmarkError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The mapping both sides implement.
+    static let specText = """
+    {"name": "timeline", "items": "statuses",
+     "fields": [
+       {"key": "id", "path": "id_str", "type": "string", "required": true},
+       {"key": "text", "path": "text", "type": "string", "default": ""},
+       {"key": "screenName", "path": "user.screen_name", "type": "string"},
+       {"key": "handle", "template": "@{user.screen_name}"},
+       {"key": "avatar", "path": "user.profile_image_url_https", "type": "url"},
+       {"key": "firstURL", "path": "entities.urls[0].expanded_url", "type": "url"},
+       {"key": "likes", "path": "favorite_count", "type": "int", "default": 0},
+       {"key": "retweets", "path": "retweet_count", "type": "int", "default": 0},
+       {"key": "favorited", "path": "favorited", "type": "bool"},
+       {"key": "lang", "path": "lang", "type": "string", "format": "lowercase"},
+       {"key": "user", "path": "user", "type": "object"},
+       {"key": "entities", "path": "entities", "type": "object"}]}
+    """
+
+    /// The same mapping, by hand, over Foundation's types.
+    static func peerPackage(_ data: Data) throws -> [[String: Any]] {
+        try peerPackage(parsed: JSONSerialization.jsonObject(with: data))
+    }
+
+    /// The hand-written loop alone, over an already parsed document.
+    static func peerPackage(parsed: Any) throws -> [[String: Any]] {
+        let root = parsed as? [String: Any]
+        guard let statuses = root?["statuses"] as? [Any] else { throw BenchmarkError("no statuses") }
+        var out: [[String: Any]] = []
+        out.reserveCapacity(statuses.count)
+        for case let status as [String: Any] in statuses {
+            guard let id = status["id_str"] as? String else { continue }
+            var item: [String: Any] = ["id": id]
+            item["text"] = status["text"] as? String ?? ""
+            let user = status["user"] as? [String: Any]
+            if let name = user?["screen_name"] as? String {
+                item["screenName"] = name
+                item["handle"] = "@" + name
+            }
+            if let avatar = user?["profile_image_url_https"] as? String, !avatar.isEmpty, URL(string: avatar) != nil {
+                item["avatar"] = avatar
+            }
+            let entities = status["entities"] as? [String: Any]
+            if let urls = entities?["urls"] as? [Any], let first = urls.first as? [String: Any],
+               let url = first["expanded_url"] as? String, !url.isEmpty, URL(string: url) != nil {
+                item["firstURL"] = url
+            }
+            item["likes"] = (status["favorite_count"] as? NSNumber)?.int64Value ?? 0
+            item["retweets"] = (status["retweet_count"] as? NSNumber)?.int64Value ?? 0
+            if let favorited = status["favorited"] as? Bool { item["favorited"] = favorited }
+            if let lang = status["lang"] as? String { item["lang"] = lang.lowercased() }
+            if let user { item["user"] = user }
+            if let entities { item["entities"] = entities }
+            out.append(item)
+        }
+        return out
+    }
+
+    static func run(url: URL, runs: Int) throws -> [BenchmarkResult] {
+        let data = try Data(contentsOf: url)
+        let input = url.lastPathComponent
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(specText.utf8), source: "bench spec"))
+
+        // Sanity: both sides package the same number of items.
+        let packaged = try packager.package(document: JSONValue(parsing: data))
+        let peerItems = try peerPackage(data)
+        guard packaged.items.count == peerItems.count, !peerItems.isEmpty, packaged.skipped.isEmpty else {
+            throw BenchmarkError("sides disagree: \(packaged.items.count) vs \(peerItems.count) items")
+        }
+        let items = packaged.items
+        let count = Double(items.count)
+
+        var results: [BenchmarkResult] = []
+        let megabytes = Double(data.count) / 1_000_000
+        let packaging = try measureInterleaved(runs: runs, ours: {
+            blackHole(try packager.package(document: JSONValue(parsing: data)))
+        }, peer: {
+            blackHole(try peerPackage(data))
+        })
+        results.append(BenchmarkResult(
+            benchmark: "spec packaging", input: input, unit: "MB/s", ours: megabytes / packaging.ours,
+            peer: "JSONSerialization+loop", peerValue: megabytes / packaging.peer))
+
+        // Archives: repeat inside each sample so a sample lasts milliseconds.
+        let repeats = 10
+        let encoder = ArchiveEncoder()
+        let peerArray = peerItems as NSArray
+        let ourArchive = try encoder.encode(.viewModels(items)).data
+        let peerArchive = try NSKeyedArchiver.archivedData(withRootObject: peerArray, requiringSecureCoding: false)
+        // swift-corelibs NSKeyedArchiver takes seconds for 100 statuses (it
+        // grows faster than linearly), so the peer runs once per sample and
+        // at most 3 samples are taken.
+        let write = try measureInterleaved(runs: min(runs, 3), ours: {
+            for _ in 0 ..< repeats { blackHole(try encoder.encode(.viewModels(items))) }
+        }, peer: {
+            blackHole(try NSKeyedArchiver.archivedData(withRootObject: peerArray, requiringSecureCoding: false))
+        })
+        results.append(BenchmarkResult(
+            benchmark: "archive write", input: input, unit: "Kitems/s", ours: count * Double(repeats) / write.ours / 1000,
+            peer: "NSKeyedArchiver", peerValue: count / write.peer / 1000))
+
+        let decoder = ArchiveDecoder()
+        guard case .viewModels(let back) = try decoder.decode(ourArchive), back.count == items.count,
+              let peerBack = try unarchive(peerArchive), peerBack.count == peerItems.count else {
+            throw BenchmarkError("archives do not read back")
+        }
+        let read = try measureInterleaved(runs: runs, ours: {
+            for _ in 0 ..< repeats { blackHole(try decoder.decode(ourArchive)) }
+        }, peer: {
+            for _ in 0 ..< repeats { blackHole(try unarchive(peerArchive)) }
+        })
+        results.append(BenchmarkResult(
+            benchmark: "archive read", input: input, unit: "Kitems/s", ours: count * Double(repeats) / read.ours / 1000,
+            peer: "NSKeyedUnarchiver", peerValue: count * Double(repeats) / read.peer / 1000))
+        if ProcessInfo.processInfo.environment["AGVM_BENCH_VERBOSE"] != nil {
+            // Where the time goes: parse and packaging apart, on both sides.
+            let document = try JSONValue(parsing: data)
+            let foundation = try JSONSerialization.jsonObject(with: data)
+            let packagingOnly = try measureInterleaved(runs: runs, ours: { blackHole(try packager.package(document: document)) },
+                                                       peer: { blackHole(try peerPackage(parsed: foundation)) })
+            let parseOnly = try measureInterleaved(runs: runs, ours: { blackHole(try JSONValue(parsing: data)) },
+                                                   peer: { blackHole(try JSONSerialization.jsonObject(with: data)) })
+            FileHandle.standardError.write(Data("""
+                persistence: packaging only \(packagingOnly.ours * 1e3) ms (peer loop \(packagingOnly.peer * 1e3) ms); \
+                parse only \(parseOnly.ours * 1e3) ms (JSONSerialization \(parseOnly.peer * 1e3) ms)
+
+                """.utf8))
+            FileHandle.standardError.write(Data("persistence: \(items.count) items; archive \(ourArchive.count) bytes, NSKeyedArchiver \(peerArchive.count) bytes\n".utf8))
+        }
+        return results
+    }
+
+    static func unarchive(_ data: Data) throws -> NSArray? {
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+        unarchiver.requiresSecureCoding = false
+        defer { unarchiver.finishDecoding() }
+        return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? NSArray
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("Archive format")
+struct ArchiveTests {
+    static let sample: JSONValue = [
+        "id": 505874924095815681, "big": .bigInteger("18446744073709551616"), "neg": -3,
+        "min": .int(.min), "max": .int(.max), "pi": 3.25, "tiny": .double(.leastNonzeroMagnitude), "negZero": -0.0,
+        "text": "héllo \u{0} 🐦", "empty": "", "flag": true, "off": false, "nothing": nil,
+        "list": [1, "two", [3.5, nil], ["k": "v"]], "user": ["name": "a", "id": 1],
+        "users": [["name": "a", "id": 1], ["id": 2, "name": "b"]],
+    ]
+
+    func roundTrip(_ record: ArchiveRecord) throws -> ArchiveRecord {
+        let encoded = try ArchiveEncoder().encode(record)
+        return try ArchiveDecoder().decode(encoded.data)
+    }
+
+    /// A complete archive around arbitrary payload bytes (valid header and checksums).
+    static func archive(payload: [UInt8], version: UInt16 = ArchiveFormat.currentVersion, flags: UInt16 = 0) -> Data {
+        let header = ArchiveHeader(version: version, flags: flags, payloadLength: UInt64(payload.count),
+                                   payloadChecksum: CRC32.checksum(payload))
+        return Data(header.bytes + payload)
+    }
+
+    static func malformedReason(_ payload: [UInt8], maximumDepth: Int = 512) -> String? {
+        do {
+            _ = try ArchiveDecoder(maximumDepth: maximumDepth).decode(archive(payload: payload))
+            return nil
+        } catch {
+            guard case .malformed(_, let reason) = error else { return "unexpected \(error)" }
+            return reason
+        }
+    }
+
+    // MARK: Round trips
+
+    @Test func jsonValueRoundTripsExactlyWithKeyOrder() throws {
+        guard case .value(let back) = try roundTrip(.value(Self.sample)) else {
+            Issue.record("wrong record kind"); return
+        }
+        #expect(back == Self.sample)
+        #expect(back.objectValue?.keys == Self.sample.objectValue?.keys)
+        #expect(back["users"]?[1]?.objectValue?.keys == ["id", "name"])
+        #expect(back["big"] == .bigInteger("18446744073709551616"))
+        // -0.0 keeps its sign bit.
+        if case .double(let z)? = back["negZero"] { #expect(z.sign == .minus) } else { Issue.record("negZero") }
+        for scalar: JSONValue in [nil, true, 0, -1, .int(.min), 1.5, "", .bigInteger("-99999999999999999999"), [], [:]] {
+            guard case .value(let v) = try roundTrip(.value(scalar)) else { Issue.record("kind"); continue }
+            #expect(v == scalar)
+        }
+    }
+
+    @Test func encodingIsDeterministicAndCompact() throws {
+        let a = try ArchiveEncoder().encode(.value(Self.sample)).data
+        let b = try ArchiveEncoder().encode(.value(Self.sample)).data
+        #expect(a == b)
+        #expect(Array(a.prefix(8)) == ArchiveFormat.magic)
+        // Repeated keys are interned: 100 objects with the same two keys
+        // cost far less than their JSON text.
+        let rows = JSONValue.array((0 ..< 100).map { ["identifier": .int(Int64($0)), "description": "x"] })
+        let archived = try ArchiveEncoder().encode(.value(rows)).data
+        let json = try rows.jsonData()
+        #expect(archived.count < json.count / 3)
+    }
+
+    @Test func viewModelRoundTripKeepsOrderAndNesting() throws {
+        let author = ViewModel(["name": "Ada", "handle": "@ada"])
+        let reply = ViewModel(["text": "hi"])
+        let root = ViewModel(["id": 7, "text": "hello", "tags": ["a", "b"]])
+        root[value: "author"] = .payload(author)
+        root[value: "replies"] = .payload([reply, ViewModel(["text": "yo"])])
+        root["score"] = 2.5
+
+        guard case .viewModel(let back) = try roundTrip(.viewModel(root)) else {
+            Issue.record("wrong record kind"); return
+        }
+        #expect(back.keys == ["id", "text", "tags", "author", "replies", "score"])
+        #expect(back["id"] == 7)
+        #expect(back["tags"] == ["a", "b"])
+        #expect(back["score"] == 2.5)
+        let backAuthor = try #require(back[value: "author"]?.payload as? ViewModel)
+        #expect(backAuthor !== author)
+        #expect(backAuthor.keys == ["name", "handle"])
+        #expect(backAuthor["handle"] == "@ada")
+        let replies = try #require(back[value: "replies"]?.payload as? [ViewModel])
+        #expect(replies.map { $0["text"] } == ["hi", "yo"])
+    }
+
+    @Test func viewModelListRoundTrips() throws {
+        let list = (0 ..< 5).map { ViewModel(["index": .int(Int64($0)), "title": .string("row \($0)")]) }
+        guard case .viewModels(let back) = try roundTrip(.viewModels(list)) else {
+            Issue.record("wrong record kind"); return
+        }
+        #expect(back.count == 5)
+        #expect(back.map { $0["title"] } == list.map { $0["title"] })
+        #expect(back[3].keys == ["index", "title"])
+        guard case .viewModels(let empty) = try roundTrip(.viewModels([])) else { Issue.record("kind"); return }
+        #expect(empty.isEmpty)
+    }
+
+    @Test func unsupportedPayloadsAndCyclesAreSkippedAndReported() throws {
+        struct Avatar: Sendable {}
+        let root = ViewModel(["title": "t"])
+        root[value: "avatar"] = .payload(Avatar())
+        let child = ViewModel(["name": "c"])
+        child[value: "formatter"] = .payload(42)
+        child[value: "parent"] = .payload(root)  // cycle back to the root
+        root[value: "child"] = .payload(child)
+        root[value: "self"] = .payload(root)
+        root[value: "list"] = .payload([child, root])
+
+        let encoded = try ArchiveEncoder().encode(.viewModel(root))
+        let reports = encoded.skippedPayloads.map(\.description)
+        #expect(reports == [
+            "avatar: skipped payload of type Avatar",
+            "self: skipped ViewModel that contains itself",
+            "child.formatter: skipped payload of type Int",
+            "child.parent: skipped ViewModel that contains itself",
+            "list[1]: skipped ViewModel that contains itself",
+            "list[0].formatter: skipped payload of type Int",
+            "list[0].parent: skipped ViewModel that contains itself",
+        ])
+        guard case .viewModel(let back) = try ArchiveDecoder().decode(encoded.data) else { Issue.record("kind"); return }
+        #expect(back.keys == ["title", "child", "list"])
+        let backChild = try #require(back[value: "child"]?.payload as? ViewModel)
+        #expect(backChild.keys == ["name"])
+        let backList = try #require(back[value: "list"]?.payload as? [ViewModel])
+        #expect(backList.count == 1)
+    }
+
+    @Test func sharedViewModelThatIsNotACycleIsWrittenTwice() throws {
+        let shared = ViewModel(["n": 1])
+        let root = ViewModel()
+        root[value: "a"] = .payload(shared)
+        root[value: "b"] = .payload(shared)
+        let encoded = try ArchiveEncoder().encode(.viewModel(root))
+        #expect(encoded.skippedPayloads.isEmpty)
+        guard case .viewModel(let back) = try ArchiveDecoder().decode(encoded.data) else { Issue.record("kind"); return }
+        #expect((back[value: "b"]?.payload as? ViewModel)?["n"] == 1)
+    }
+
+    @Test func unencodableValuesThrowWithTheirPath() {
+        func reason(_ value: JSONValue) -> String? {
+            do { _ = try ArchiveEncoder().encode(.value(value)); return nil } catch { return error.description }
+        }
+        #expect(reason(["a": [1, ["b": .double(.nan)]]]) == "cannot archive a[1].b: nan is not a finite number")
+        #expect(reason(["n": .bigInteger("12x")]) == "cannot archive n: \"12x\" is not an integer literal")
+        #expect(reason(.bigInteger("007")) == "cannot archive value: \"007\" is not an integer literal")
+        var deep: JSONValue = 1
+        for _ in 0 ..< 4 { deep = [deep] }
+        #expect(throws: ArchiveError.self) { try ArchiveEncoder(maximumDepth: 3).encode(.value(deep)) }
+        #expect((try? ArchiveEncoder(maximumDepth: 4).encode(.value(deep))) != nil)
+        // Exactly at the limit the decoder accepts what the encoder wrote.
+        let data = try? ArchiveEncoder(maximumDepth: 4).encode(.value(deep)).data
+        #expect(data.flatMap { try? ArchiveDecoder(maximumDepth: 4).decode($0) } != nil)
+        #expect(throws: ArchiveError.self) { try ArchiveDecoder(maximumDepth: 3).decode(data ?? Data()) }
+    }
+
+    // MARK: Damage, each with its own error
+
+    @Test func truncatedFilesAreReportedAsTruncated() throws {
+        let data = try ArchiveEncoder().encode(.value(Self.sample)).data
+        for length in [0, 5, 8, 27, 28, 29, data.count / 2, data.count - 1] {
+            #expect(throws: ArchiveError.self) { try ArchiveDecoder().decode(data.prefix(length)) }
+            do {
+                _ = try ArchiveDecoder().decode(data.prefix(length))
+            } catch {
+                guard case .truncated(let expected, let found) = error else {
+                    Issue.record("length \(length): \(error)"); continue
+                }
+                #expect(found == length)
+                #expect(expected == (length < 28 ? 28 : data.count))
+            }
+        }
+    }
+
+    @Test func everyFlippedByteIsDetected() throws {
+        let data = try ArchiveEncoder().encode(.value(["a": 1, "b": "text", "c": [true, nil]])).data
+        for i in 8 ..< data.count {  // past the magic, which has its own error
+            var damaged = data
+            damaged[i] ^= 0x20
+            do {
+                _ = try ArchiveDecoder().decode(damaged)
+                Issue.record("flip at \(i) was not detected")
+            } catch {
+                guard case .checksumMismatch(let region, _, _) = error else {
+                    Issue.record("flip at \(i): \(error)"); continue
+                }
+                #expect(region == (i < 28 ? .header : .content))
+            }
+        }
+    }
+
+    @Test func wrongMagicIsReported() {
+        let json = Data(#"{"not": "an archive"}"#.utf8)
+        #expect(throws: ArchiveError.wrongMagic(found: Array(json.prefix(8)))) { try ArchiveDecoder().decode(json) }
+        var almost = Self.archive(payload: [0x00])
+        almost[0] = 0x88
+        #expect(throws: ArchiveError.wrongMagic(found: Array(almost.prefix(8)))) { try ArchiveDecoder().decode(almost) }
+        let error = ArchiveError.wrongMagic(found: Array(json.prefix(3)))
+        #expect(error.description == "not an AGViewModel archive (the file starts with 7b 22 6e)")
+    }
+
+    @Test func newerVersionIsReportedNotMistakenForDamage() {
+        let future = Self.archive(payload: [0xEE, 0xFF], version: 2, flags: 7)
+        #expect(throws: ArchiveError.newerVersion(found: 2, supported: 1)) { try ArchiveDecoder().decode(future) }
+        #expect(throws: ArchiveError.malformed(offset: 8, reason: "format version 0 does not exist")) {
+            try ArchiveDecoder().decode(Self.archive(payload: [0x00], version: 0))
+        }
+        #expect(throws: ArchiveError.malformed(offset: 10, reason: "unknown flags 0x4")) {
+            try ArchiveDecoder().decode(Self.archive(payload: [0x00], flags: 4))
+        }
+    }
+
+    @Test func trailingBytesAfterThePayloadAreMalformed() {
+        var data = Self.archive(payload: [0x00])
+        data.append(0x00)
+        #expect(throws: ArchiveError.malformed(offset: 29, reason: "1 unexpected bytes after the payload")) {
+            try ArchiveDecoder().decode(data)
+        }
+    }
+
+    @Test func malformedContentIsRejectedWithAReason() {
+        let cases: [([UInt8], String)] = [
+            ([], "unexpected end of payload"),
+            ([0x00, 0x00], "1 bytes left after the root item"),
+            ([0x09], "unknown tag 0x9"),
+            ([0x22, 0x00], "section records (tag 0x22) are reserved and not readable by this version"),
+            ([0x23, 0x00], "manager records (tag 0x23) are reserved and not readable by this version"),
+            ([0x07, 0x01, 0x20, 0x00], "a ViewModel (tag 0x20) where a JSON value must be"),
+            ([0x04, 0, 0, 0, 0, 0, 0, 0xF0], "unexpected end of payload in a double"),
+            ([0x04, 0, 0, 0, 0, 0, 0, 0xF0, 0x7F], "non-finite double"),
+            ([0x06, 0x02, 0xC3, 0x28], "invalid UTF-8 in a string"),
+            ([0x05, 0x02, 0x30, 0x31], "invalid big integer text"),
+            ([0x06, 0x05, 0x61], "string length 5 exceeds the 1 bytes that remain"),
+            ([0x03] + [UInt8](repeating: 0xFF, count: 9) + [0x7F], "varint overflows 64 bits"),
+            ([0x03, 0x80], "unexpected end of payload"),
+            ([0x08, 0x02, 0x02, 0x61, 0x00, 0x01, 0x00], "duplicate key \"a\" in an object"),
+            ([0x08, 0x01, 0x03, 0x00], "key reference 1 but only 0 keys defined"),
+            ([0x08, 0x01, 0x08, 0x00], "key length 4 exceeds the 1 bytes that remain"),
+            ([0x20, 0x02, 0x02, 0x61, 0x00, 0x01, 0x00], "duplicate key \"a\" in a ViewModel"),
+            ([0x20, 0x01, 0x02, 0x61], "unexpected end of payload"),
+            ([0x21, 0x01, 0x20], "ViewModel key count 32 exceeds the 0 bytes that remain"),
+        ]
+        for (payload, expected) in cases {
+            #expect(Self.malformedReason(payload) == expected, "payload \(payload)")
+        }
+    }
+
+    @Test func hostileCountsFailBeforeAllocating() {
+        // Counts near 2^63 and 2^64: must be rejected from the length check alone.
+        let huge: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
+        #expect(Self.malformedReason([0x07] + huge)?.hasPrefix("array count 9223372036854775807 exceeds") == true)
+        #expect(Self.malformedReason([0x08] + huge)?.hasPrefix("object member count") == true)
+        #expect(Self.malformedReason([0x21] + huge + [0x01])?.hasPrefix("ViewModel list count") == true)
+        #expect(Self.malformedReason([0x06] + huge)?.hasPrefix("string length") == true)
+        // A header declaring an absurd payload is a truncation, not an allocation.
+        let header = ArchiveHeader(version: 1, flags: 0, payloadLength: .max, payloadChecksum: 0)
+        #expect(throws: ArchiveError.truncated(expected: .max, found: 28)) { try ArchiveDecoder().decode(Data(header.bytes)) }
+    }
+
+    @Test func deepNestingIsLimitedWithoutRecursingForever() {
+        let deep: [UInt8] = Array([[UInt8]](repeating: [0x07, 0x01], count: 100_000).joined()) + [0x00]
+        #expect(Self.malformedReason(deep) == "nesting deeper than 512 levels")
+        // A ViewModel whose key "a" holds a ViewModel whose key "a" ... (first key new, then referenced).
+        let nestedViewModels: [UInt8] = [0x20, 0x01, 0x02, 0x61]
+            + Array([[UInt8]](repeating: [0x20, 0x01, 0x01], count: 600).joined()) + [0x00]
+        #expect(Self.malformedReason(nestedViewModels) == "nesting deeper than 512 levels")
+    }
+
+    @Test func randomDamageNeverCrashes() throws {
+        // Payload-level fuzzing: mutations of real payloads with valid
+        // checksums, so the decoder itself (not the checksum) must cope.
+        let record = try ArchiveEncoder().encode(.value(Self.sample)).data
+        let payload = Array(record.dropFirst(ArchiveFormat.headerSize))
+        var rng = SystemRandomNumberGenerator()
+        var accepted = 0
+        for round in 0 ..< 3000 {
+            var bytes = payload
+            switch round % 4 {
+            case 0:
+                for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
+                    bytes[Int.random(in: 0 ..< bytes.count, using: &rng)] = UInt8.random(in: 0 ... 255, using: &rng)
+                }
+            case 1:
+                bytes = Array(bytes.prefix(Int.random(in: 0 ..< bytes.count, using: &rng)))
+            case 2:
+                let i = Int.random(in: 0 ..< bytes.count, using: &rng)
+                bytes.insert(contentsOf: [0xFF, 0xFF, 0xFF, 0x7F], at: i)
+            default:
+                bytes = (0 ..< Int.random(in: 0 ..< 64, using: &rng)).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+            }
+            if (try? ArchiveDecoder().decode(Self.archive(payload: bytes))) != nil { accepted += 1 }
+        }
+        #expect(accepted < 3000)
+    }
+}

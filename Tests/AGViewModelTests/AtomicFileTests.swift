@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real system calls with one step made to fail on purpose.
+final class FailingFileSystem: AtomicFileSystem {
+    enum Failure { case none, writeAfter(bytes: Int, code: Int32), fsync, close, rename }
+    let failure: Failure
+    let real = POSIXFileSystem()
+    var written = 0
+    var temporaryPaths: [String] = []
+
+    init(_ failure: Failure) { self.failure = failure }
+
+    func createExclusive(_ path: String, mode: mode_t) -> Int32 {
+        temporaryPaths.append(path)
+        return real.createExclusive(path, mode: mode)
+    }
+    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        guard case .writeAfter(let limit, let code) = failure else { return real.write(fd, buffer) }
+        if written >= limit { errno = code; return -1 }
+        // A short write first, as a full disk gives, then the failure.
+        let n = real.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(limit - written)))
+        if n > 0 { written += n }
+        return n
+    }
+    func fsync(_ fd: Int32) -> Int32 {
+        if case .fsync = failure { errno = EIO; return -1 }
+        return real.fsync(fd)
+    }
+    func close(_ fd: Int32) -> Int32 {
+        if case .close = failure { _ = real.close(fd); errno = EIO; return -1 }
+        return real.close(fd)
+    }
+    func rename(_ from: String, _ to: String) -> Int32 {
+        if case .rename = failure { errno = EXDEV; return -1 }
+        return real.rename(from, to)
+    }
+    func unlink(_ path: String) -> Int32 { real.unlink(path) }
+    func syncDirectory(_ path: String) { real.syncDirectory(path) }
+}
+
+@Suite("AtomicFile")
+struct AtomicFileTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("agvm-atomic-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    @Test func writesANewFileAndLeavesNoTemporary() throws {
+        let url = directory.appendingPathComponent("out.json")
+        try AtomicFile.write(Data("hello".utf8), to: url)
+        #expect(try Data(contentsOf: url) == Data("hello".utf8))
+        #expect(try contents() == ["out.json"])
+        #expect(try AtomicFile.read(from: url) == Data("hello".utf8))
+        try AtomicFile.write(Data(), to: url)
+        #expect(try Data(contentsOf: url).isEmpty)
+    }
+
+    @Test func replacesAnExistingFileKeepingItsPermissions() throws {
+        let url = directory.appendingPathComponent("out.json")
+        try Data("old".utf8).write(to: url)
+        #expect(chmod(url.path, 0o640) == 0)
+        try AtomicFile.write(Data("new contents".utf8), to: url)
+        #expect(try Data(contentsOf: url) == Data("new contents".utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        #expect(try contents() == ["out.json"])
+    }
+
+    @Test(arguments: [
+        (FailingFileSystem.Failure.writeAfter(bytes: 0, code: ENOSPC), AtomicFileError.Step.write, ENOSPC),
+        (.writeAfter(bytes: 3000, code: ENOSPC), .write, ENOSPC),
+        (.fsync, .sync, EIO),
+        (.close, .close, EIO),
+        (.rename, .rename, EXDEV),
+    ])
+    func aFailedStepLeavesThePreviousFileIntact(
+        failure: FailingFileSystem.Failure, step: AtomicFileError.Step, code: Int32
+    ) throws {
+        let url = directory.appendingPathComponent("archive.agvm")
+        let previous = Data(repeating: 0xAB, count: 5000)
+        try previous.write(to: url)
+        let fs = FailingFileSystem(failure)
+        let next = Data(repeating: 0xCD, count: 8000)
+        #expect(throws: AtomicFileError(path: url.path, step: step, code: code)) {
+            try AtomicFile.write(next, to: url, fileSystem: fs)
+        }
+        #expect(try Data(contentsOf: url) == previous)
+        #expect(fs.temporaryPaths.count == 1)
+        #expect(fs.temporaryPaths.first?.hasPrefix(directory.path + "/.archive.agvm.") == true)
+        #expect(try contents() == ["archive.agvm"])  // the temporary is gone
+    }
+
+    @Test func aDestinationWhoseParentIsAFileFailsCleanly() throws {
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let url = blocker.appendingPathComponent("out.json")
+        #expect(throws: AtomicFileError(path: url.path, step: .createTemporary, code: ENOTDIR)) {
+            try AtomicFile.write(Data("y".utf8), to: url)
+        }
+        #expect(try Data(contentsOf: blocker) == Data("x".utf8))
+        let missing = directory.appendingPathComponent("no/such/dir/out.json")
+        #expect(throws: AtomicFileError(path: missing.path, step: .createTemporary, code: ENOENT)) {
+            try AtomicFile.write(Data("y".utf8), to: missing)
+        }
+    }
+
+    @Test func aDirectoryAtTheDestinationIsNotReplaced() throws {
+        let url = directory.appendingPathComponent("sub", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        try Data("keep".utf8).write(to: url.appendingPathComponent("inner"))
+        #expect(throws: AtomicFileError.self) { try AtomicFile.write(Data("y".utf8), to: url) }
+        #expect(try contents() == ["sub"])
+        #expect(try Data(contentsOf: url.appendingPathComponent("inner")) == Data("keep".utf8))
+    }
+
+    @Test func errorsDescribeTheStepAndCause() throws {
+        let error = AtomicFileError(path: "/out/a.json", step: .createTemporary, code: EACCES)
+        #expect(error.description == "cannot write /out/a.json: Permission denied (while creating a temporary file)")
+        let web = URL(string: "https://example.com/a.json")!
+        #expect(throws: AtomicFileError(path: web.absoluteString, step: .checkURL, code: EINVAL)) {
+            try AtomicFile.write(Data(), to: web)
+        }
+        let missing = directory.appendingPathComponent("missing")
+        #expect(throws: AtomicFileError(path: missing.path, step: .open, code: ENOENT)) {
+            try AtomicFile.read(from: missing)
+        }
+        #expect(throws: AtomicFileError(path: directory.path, step: .read, code: EISDIR)) {
+            try AtomicFile.read(from: directory)
+        }
+    }
+
+    // MARK: Archives on disk
+
+    @Test func archivesSaveAndLoad() throws {
+        let url = directory.appendingPathComponent("timeline.agvm")
+        let items = (0 ..< 3).map { ViewModel(["id": .int(Int64($0)), "text": .string("status \($0)")]) }
+        let skipped = try Archive.write(.viewModels(items), to: url)
+        #expect(skipped.isEmpty)
+        guard case .viewModels(let back) = try Archive.read(from: url) else { Issue.record("kind"); return }
+        #expect(back.map { $0["text"] } == ["status 0", "status 1", "status 2"])
+    }
+
+    @Test func aFailedArchiveWriteKeepsThePreviousArchiveReadable() throws {
+        let url = directory.appendingPathComponent("timeline.agvm")
+        try Archive.write(.value(["version": 1]), to: url)
+        let padding = JSONValue.string(String(repeating: "x", count: 4000))
+        let next = try ArchiveEncoder().encode(.value(["version": 2, "padding": padding]))
+        #expect(throws: AtomicFileError.self) {
+            try AtomicFile.write(next.data, to: url, fileSystem: FailingFileSystem(.writeAfter(bytes: 100, code: ENOSPC)))
+        }
+        guard case .value(let value) = try Archive.read(from: url) else { Issue.record("kind"); return }
+        #expect(value == ["version": 1])
+    }
+
+    @Test func readingAMissingOrDamagedArchiveThrowsArchiveErrors() throws {
+        let missing = directory.appendingPathComponent("none.agvm")
+        #expect(throws: ArchiveError.cannotRead(path: missing.path, reason: "No such file or directory")) {
+            try Archive.read(from: missing)
+        }
+        let url = directory.appendingPathComponent("cut.agvm")
+        try Archive.write(.value([1, 2, 3]), to: url)
+        let data = try Data(contentsOf: url)
+        try data.prefix(data.count - 1).write(to: url)
+        #expect(throws: ArchiveError.truncated(expected: data.count, found: data.count - 1)) {
+            try Archive.read(from: url)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// Property: for random old and new managers, applying the change set to
+/// the old data yields the new data — same identities in the same places,
+/// with the new content — and the change set is one UIKit would accept
+/// (``ChangeSet/apply(to:new:)`` rejects anything inconsistent).
+@Suite("ChangeSet property")
+struct ChangeSetPropertyTests {
+    typealias RNG = GroupingFixtures.SplitMix64
+
+    /// A model item: identity (nil = none) and content.
+    struct ItemSpec {
+        var id: Int64?
+        var content: Int
+    }
+
+    /// A model section: header identity (nil = header without id;
+    /// `hasHeader == false` = no header) and items.
+    struct SectionSpec {
+        var id: String?
+        var hasHeader = true
+        var items: [ItemSpec]
+    }
+
+    private static func chance(_ p: Double, _ rng: inout RNG) -> Bool {
+        Double.random(in: 0..<1, using: &rng) < p
+    }
+
+    private static func randomItem(_ next: inout Int64, _ used: [Int64], _ rng: inout RNG) -> ItemSpec {
+        let roll = Double.random(in: 0..<1, using: &rng)
+        let content = Int.random(in: 0..<3, using: &rng)
+        if roll < 0.1 { return ItemSpec(id: nil, content: content) }                       // no identity
+        if roll < 0.2, let dup = used.randomElement(using: &rng) { return ItemSpec(id: dup, content: content) }  // duplicate
+        next += 1
+        return ItemSpec(id: next, content: content)
+    }
+
+    private static func randomSection(_ nextItem: inout Int64, _ nextSection: inout Int, _ used: [Int64], _ rng: inout RNG) -> SectionSpec {
+        let roll = Double.random(in: 0..<1, using: &rng)
+        var spec = SectionSpec(id: nil, items: [])
+        if roll < 0.08 { spec.hasHeader = false }
+        else if roll < 0.15 { spec.id = nil }
+        else if roll < 0.2 { spec.id = "s\(Int.random(in: 0...max(0, nextSection), using: &rng))" }  // maybe duplicate
+        else { nextSection += 1; spec.id = "s\(nextSection)" }
+        var seen = used
+        for _ in 0..<Int.random(in: 0...7, using: &rng) {
+            let item = randomItem(&nextItem, seen, &rng)
+            if let id = item.id { seen.append(id) }
+            spec.items.append(item)
+        }
+        return spec
+    }
+
+    /// A new layout derived from `old`: deleted, inserted and moved sections;
+    /// deleted, inserted, moved (within and across sections) and changed items.
+    private static func mutate(_ old: [SectionSpec], _ nextItem: inout Int64, _ nextSection: inout Int, _ rng: inout RNG) -> [SectionSpec] {
+        if chance(0.05, &rng) {  // now and then, something unrelated
+            return (0..<Int.random(in: 0...4, using: &rng)).map { _ in Self.randomSection(&nextItem, &nextSection, [], &rng) }
+        }
+        var sections = old.filter { _ in !chance(0.15, &rng) }
+        for _ in 0..<Int.random(in: 0...2, using: &rng) where chance(0.5, &rng) {
+            sections.insert(randomSection(&nextItem, &nextSection, [], &rng), at: Int.random(in: 0...sections.count, using: &rng))
+        }
+        if sections.count > 1, chance(0.4, &rng) {
+            let from = Int.random(in: 0..<sections.count, using: &rng)
+            sections.insert(sections.remove(at: from), at: Int.random(in: 0..<sections.count, using: &rng))
+        }
+        guard !sections.isEmpty else { return sections }
+        var moving: [ItemSpec] = []
+        let used = sections.flatMap { $0.items.compactMap(\.id) }
+        for s in sections.indices {
+            var items: [ItemSpec] = []
+            for var item in sections[s].items {
+                if chance(0.1, &rng) { continue }                                   // delete
+                if chance(0.15, &rng) { item.content = Int.random(in: 0..<3, using: &rng) }  // change
+                if chance(0.12, &rng) { moving.append(item); continue }              // move
+                items.append(item)
+            }
+            if chance(0.3, &rng) { items.insert(randomItem(&nextItem, used, &rng), at: Int.random(in: 0...items.count, using: &rng)) }
+            sections[s].items = items
+        }
+        for item in moving {
+            let s = Int.random(in: 0..<sections.count, using: &rng)
+            sections[s].items.insert(item, at: Int.random(in: 0...sections[s].items.count, using: &rng))
+        }
+        return sections
+    }
+
+    private static func build(_ specs: [SectionSpec], sharing previous: [ViewModel] = [], _ rng: inout RNG) -> Manager {
+        Manager(sections: specs.map { spec in
+            let header: ViewModel? = spec.hasHeader ? ViewModel(spec.id.map { ["id": .string($0), "title": "t"] } ?? ["title": "t"]) : nil
+            let items = spec.items.map { item -> ViewModel in
+                // Sometimes hand over the very same instance when nothing changed.
+                if let reuse = previous.first(where: { matches($0, item) }), chance(0.2, &rng) { return reuse }
+                var object: JSONObject = ["content": .int(Int64(item.content)), "kind": "row"]
+                if let id = item.id { object["id"] = .int(id) }
+                return ViewModel(object)
+            }
+            return Section(items: items, header: header)
+        })
+    }
+
+    private static func matches(_ vm: ViewModel, _ item: ItemSpec) -> Bool {
+        GroupingFixtures.int(vm["id"]) == item.id && vm["content"] == .int(Int64(item.content))
+    }
+
+    /// Same stored content (every key, by `isSame`).
+    private static func sameContent(_ a: ViewModel, _ b: ViewModel) -> Bool {
+        Set(a.keys) == Set(b.keys) && a.keys.allSatisfy { key in
+            guard let x = a[value: key], let y = b[value: key] else { return false }
+            return x.isSame(as: y)
+        }
+    }
+
+    @Test func applyingTheChangeSetToOldGivesNew() throws {
+        var failures = 0
+        var seen = ChangeSet()  // every kind of change must be exercised
+        for seed in UInt64(1)...400 {
+            var rng = RNG(seed: seed)
+            var nextItem: Int64 = 0, nextSection = 0
+            let oldSpecs = (0..<Int.random(in: 0...5, using: &rng)).map { _ in Self.randomSection(&nextItem, &nextSection, [], &rng) }
+            let newSpecs = Self.mutate(oldSpecs, &nextItem, &nextSection, &rng)
+            let old = Self.build(oldSpecs, &rng)
+            let new = Self.build(newSpecs, sharing: old.allItems, &rng)
+
+            let changes = ChangeSet(from: old, to: new)
+            seen.deletedSections.formUnion(changes.deletedSections)
+            seen.insertedSections.formUnion(changes.insertedSections)
+            seen.movedSections += changes.movedSections
+            seen.deletedItems += changes.deletedItems
+            seen.insertedItems += changes.insertedItems
+            seen.movedItems += changes.movedItems.filter { $0.from.section != $0.to.section }
+            seen.reloadedItems += changes.reloadedItems
+            let oldItems = old.map { $0.items }, newItems = new.map { $0.items }
+            let applied: [[ViewModel]]
+            do {
+                applied = try changes.apply(to: oldItems, new: newItems)
+            } catch {
+                Issue.record("seed \(seed): \(error) for \(changes)")
+                failures += 1
+                continue
+            }
+            let same = applied.count == newItems.count && zip(applied, newItems).allSatisfy { a, b in
+                a.count == b.count && zip(a, b).allSatisfy { Self.sameContent($0, $1) }
+            }
+            if !same {
+                Issue.record("seed \(seed): applying \(changes) does not give the new data")
+                failures += 1
+            }
+
+            // The manager form: the old manager ends up equal to the new one,
+            // section identities included.
+            try changes.apply(to: old, new: new)
+            let oldHeaderIDs: [JSONValue?] = old.headers.map { $0?["id"] }
+            let newHeaderIDs: [JSONValue?] = new.headers.map { $0?["id"] }
+            #expect(oldHeaderIDs == newHeaderIDs, "seed \(seed)")
+            #expect(old.allItems.count == new.allItems.count, "seed \(seed)")
+            #expect(zip(old.allItems, new.allItems).allSatisfy { Self.sameContent($0, $1) }, "seed \(seed)")
+            // Diffing a manager with itself, or with its updated self, is empty.
+            #expect(ChangeSet(from: old, to: new).isEmpty, "seed \(seed)")
+            if failures > 3 { break }
+        }
+        #expect(!seen.deletedSections.isEmpty && !seen.insertedSections.isEmpty && !seen.movedSections.isEmpty)
+        #expect(!seen.deletedItems.isEmpty && !seen.insertedItems.isEmpty && !seen.movedItems.isEmpty && !seen.reloadedItems.isEmpty)
+    }
+
+    @Test func changeSetsOnlyListWhatChanged() {
+        // No reloads without a content change, no item listed twice.
+        for seed in UInt64(1000)...1300 {
+            var rng = RNG(seed: seed)
+            var nextItem: Int64 = 0, nextSection = 0
+            let specs = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.randomSection(&nextItem, &nextSection, [], &rng) }
+            let old = Self.build(specs, &rng)
+            let same = Self.build(specs, &rng)
+            #expect(ChangeSet(from: old, to: same).isEmpty, "seed \(seed)")
+
+            var changed = specs
+            let newSpecs = Self.mutate(changed, &nextItem, &nextSection, &rng)
+            changed = newSpecs
+            let changes = ChangeSet(from: old, to: Self.build(changed, &rng))
+            let oldPaths = changes.deletedItems + changes.reloadedItems + changes.movedItems.map(\.from)
+            let newPaths = changes.insertedItems + changes.movedItems.map(\.to)
+            #expect(Set(oldPaths).count == oldPaths.count, "seed \(seed)")
+            #expect(Set(newPaths).count == newPaths.count, "seed \(seed)")
+        }
+    }
+
+    @Test func largeTablesReadInParallelGiveTheSameResult() throws {
+        // 60 × 100 items: above the threshold where items are read on all cores.
+        var rng = RNG(seed: 42)
+        var nextItem: Int64 = 0, nextSection = 0
+        let specs = (0..<60).map { _ in
+            nextSection += 1
+            return SectionSpec(id: "s\(nextSection)", items: (0..<100).map { _ in Self.randomItem(&nextItem, [], &rng) })
+        }
+        let newSpecs = Self.mutate(specs, &nextItem, &nextSection, &rng)
+        let old = Self.build(specs, &rng), new = Self.build(newSpecs, &rng)
+        let changes = ChangeSet(from: old, to: new)
+        #expect(!changes.isEmpty)
+        let applied = try changes.apply(to: old.map { $0.items }, new: new.map { $0.items })
+        #expect(applied.count == new.count)
+        #expect(zip(applied.joined(), new.allItems).allSatisfy { Self.sameContent($0, $1) })
+        #expect(Array(applied.joined()).count == new.itemCount)
+        // Deterministic: the same inputs give the same change set.
+        #expect(ChangeSet(from: old, to: new) == changes)
+    }
+}

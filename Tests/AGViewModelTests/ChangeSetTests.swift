@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("ChangeSet")
+struct ChangeSetTests {
+    /// A manager from `[[id]]`; each section's header has id `"s<index>"`
+    /// unless `sectionIDs` says otherwise.
+    private func manager(_ layout: [[Int64]], sectionIDs: [String]? = nil, titles: [Int64: String] = [:]) -> Manager {
+        let ids = sectionIDs ?? layout.indices.map { "s\($0)" }
+        return Manager(sections: layout.enumerated().map { s, items in
+            Section(items: items.map { id in
+                let vm = ViewModel(["id": .int(id)])
+                if let title = titles[id] { vm["title"] = .string(title) }
+                return vm
+            }, header: ViewModel(["id": .string(ids[s])]))
+        })
+    }
+
+    private func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+
+    private func layout(_ manager: Manager) -> [[Int64]] { manager.map { GroupingFixtures.ids($0) } }
+
+    @Test func identicalManagersHaveNoChanges() {
+        let changes = ChangeSet(from: manager([[1, 2], [3]]), to: manager([[1, 2], [3]]))
+        #expect(changes.isEmpty)
+        #expect(changes.description == "no changes")
+    }
+
+    @Test func documentedExample() throws {
+        let old = manager([[1, 2, 3, 4], [5, 6]], titles: [2: "old"])
+        let new = manager([[1, 2, 4, 7], [6, 3, 5]], titles: [2: "new"])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.insertedItems == [path(0, 3)])
+        #expect(changes.movedItems.first == .init(from: path(0, 2), to: path(1, 1)))
+        #expect(changes.reloadedItems == [path(0, 1)])
+        #expect(changes.deletedItems.isEmpty)
+        // 5 and 6 swap places: one of them moves, the other stays.
+        #expect(changes.movedItems.count == 2)
+        #expect(changes.changeCount == 4)
+        try changes.apply(to: old, new: new)
+        #expect(layout(old) == [[1, 2, 4, 7], [6, 3, 5]])
+        #expect(old[0][1]["title"] == "new")
+    }
+
+    @Test func movedAndChangedItemIsDeletedAndInserted() throws {
+        let old = manager([[1], [2]], titles: [1: "a"])
+        let new = manager([[], [2, 1]], titles: [1: "b"])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.movedItems.isEmpty && changes.reloadedItems.isEmpty)
+        #expect(changes.deletedItems == [path(0, 0)])
+        #expect(changes.insertedItems == [path(1, 1)])
+        try changes.apply(to: old, new: new)
+        #expect(layout(old) == [[], [2, 1]])
+        #expect(old[1][1]["title"] == "b")
+        // Unchanged, the same item is a move.
+        let moved = ChangeSet(from: manager([[1], [2]]), to: manager([[], [2, 1]]))
+        #expect(moved.movedItems == [.init(from: path(0, 0), to: path(1, 1))])
+        #expect(moved.changeCount == 1)
+    }
+
+    @Test func sectionInsertsDeletesAndMoves() throws {
+        let old = manager([[1], [2], [3], [4]], sectionIDs: ["a", "b", "c", "d"])
+        let new = manager([[4], [9], [1], [3]], sectionIDs: ["d", "x", "a", "c"])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.deletedSections == [1])
+        #expect(changes.insertedSections == [1])
+        #expect(changes.movedSections == [.init(from: 3, to: 0)])
+        // Items of deleted/inserted sections are covered by the section change.
+        #expect(changes.deletedItems.isEmpty && changes.insertedItems.isEmpty && changes.movedItems.isEmpty)
+        try changes.apply(to: old, new: new)
+        #expect(layout(old) == [[4], [9], [1], [3]])
+    }
+
+    @Test func itemLeavingADeletedSectionIsAnInsert() {
+        let changes = ChangeSet(from: manager([[1], [2]], sectionIDs: ["a", "b"]), to: manager([[1, 2]], sectionIDs: ["a"]))
+        #expect(changes.deletedSections == [1])
+        #expect(changes.insertedItems == [path(0, 1)])
+        #expect(changes.movedItems.isEmpty)
+    }
+
+    @Test func itemsWithoutIdentityMatchByPosition() {
+        let old = Manager(sections: [Section(items: [ViewModel(["t": "a"]), ViewModel(["t": "b"])])])
+        let new = Manager(sections: [Section(items: [ViewModel(["t": "a"]), ViewModel(["t": "c"]), ViewModel(["t": "d"])])])
+        let changes = ChangeSet(from: old, to: new)
+        // No header either: the section matches by position too.
+        #expect(changes.deletedSections.isEmpty && changes.insertedSections.isEmpty)
+        #expect(changes.reloadedItems == [path(0, 1)])
+        #expect(changes.insertedItems == [path(0, 2)])
+        #expect(changes.changeCount == 2)
+    }
+
+    @Test func duplicateIdentitiesMatchInOrderAndNeverTrap() throws {
+        // [1, 1, 2] → [1, 2, 1]: the k-th 1 matches the k-th 1.
+        let old = manager([[1, 1, 2]]), new = manager([[1, 2, 1]])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.changeCount == 1)
+        #expect(changes.insertedItems.isEmpty && changes.deletedItems.isEmpty)
+        try changes.apply(to: old, new: new)
+        #expect(layout(old) == [[1, 2, 1]])
+
+        // Surplus later duplicates are deletes (old) or inserts (new).
+        let fewer = ChangeSet(from: manager([[7, 7, 7]]), to: manager([[7]]))
+        #expect(fewer.deletedItems == [path(0, 1), path(0, 2)])
+        let more = ChangeSet(from: manager([[7]]), to: manager([[7, 8, 7]]))
+        #expect(more.insertedItems == [path(0, 1), path(0, 2)])
+
+        // Duplicate section identities: the same rule.
+        let sections = ChangeSet(from: manager([[1], [2]], sectionIDs: ["a", "a"]), to: manager([[1]], sectionIDs: ["a"]))
+        #expect(sections.deletedSections == [1])
+    }
+
+    @Test func customAndKeyIdentityRules() {
+        let old = Manager(sections: [Section(items: [ViewModel(["isbn": "x", "n": 1]), ViewModel(["isbn": "y", "n": 2])])])
+        let new = Manager(sections: [Section(items: [ViewModel(["isbn": "y", "n": 2]), ViewModel(["isbn": "x", "n": 1])])])
+        let byISBN = ChangeSet(from: old, to: new, identity: .key("isbn"))
+        #expect(byISBN.movedItems.count == 1 && byISBN.changeCount == 1)
+        let byN = ChangeSet(from: old, to: new, identity: .custom { $0["n"] })
+        #expect(byN == byISBN)
+        // Without identities, both positions changed content: two reloads.
+        let byPosition = ChangeSet(from: old, to: new, identity: .key("missing"))
+        #expect(byPosition.reloadedItems == [path(0, 0), path(0, 1)])
+        #expect(IdentityRule.default.identity(of: ViewModel(["id": nil])) == nil)
+        #expect(IdentityRule.default.identity(of: ViewModel(["id": .null])) == nil)
+    }
+
+    @Test func sameInstanceIsUnchangedAndPayloadsCompareBySameness() {
+        let shared = ViewModel(["id": 1])
+        let a = ViewModel(["id": 2]); a[value: "icon"] = .payload("star")
+        let b = ViewModel(["id": 2]); b[value: "icon"] = .payload("star")
+        let c = ViewModel(["id": 2]); c[value: "icon"] = .payload("moon")
+        let changes = ChangeSet(from: Manager(sections: [Section(items: [shared, a])]),
+                                to: Manager(sections: [Section(items: [shared, b])]))
+        #expect(changes.isEmpty)
+        let changed = ChangeSet(from: Manager(sections: [Section(items: [shared, a])]),
+                                to: Manager(sections: [Section(items: [shared, c])]))
+        #expect(changed.reloadedItems == [path(0, 1)])
+    }
+
+    @Test func applyKeepsInstancesOfUnchangedItems() throws {
+        let old = manager([[1, 2, 3]], titles: [2: "a"])
+        let one = old[0][0], two = old[0][1], three = old[0][2]
+        let new = manager([[3, 1, 2]], titles: [2: "b"])
+        try ChangeSet(from: old, to: new).apply(to: old, new: new)
+        #expect(old[0][0] === three && old[0][1] === one)
+        #expect(old[0][2] !== two && old[0][2]["title"] == "b")
+        #expect(old.indexPath(of: three) == path(0, 0))
+    }
+
+    @Test func applyRejectsChangeSetsThatDoNotFit() {
+        let old = [[1, 2], [3]], new = [[1], [3]]
+        #expect(throws: GroupingError.self) {  // counts do not add up
+            try ChangeSet().apply(to: old, new: new)
+        }
+        #expect(throws: GroupingError.self) {  // out of range
+            try ChangeSet(deletedItems: [path(0, 5)]).apply(to: old, new: new)
+        }
+        #expect(throws: GroupingError.self) {  // same item deleted and moved
+            try ChangeSet(deletedItems: [path(0, 1)], movedItems: [.init(from: path(0, 1), to: path(1, 0))]).apply(to: old, new: new)
+        }
+        #expect(throws: GroupingError.self) {  // section deleted twice over
+            try ChangeSet(deletedSections: [0, 1, 2]).apply(to: old, new: new)
+        }
+        #expect(throws: GroupingError.self) {  // an insert into an inserted section
+            try ChangeSet(insertedSections: [0], insertedItems: [path(0, 0)]).apply(to: [[Int]](), new: [[1]])
+        }
+        let valid = try? ChangeSet(deletedItems: [path(0, 1)]).apply(to: old, new: new)
+        #expect(valid == [[1], [3]])
+        do {
+            _ = try ChangeSet(deletedItems: [path(0, 0), path(0, 1)]).apply(to: old, new: new)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("section 0 has 1 items after the update"))
+        }
+    }
+
+    @Test func descriptionSummarisesEveryKind() {
+        let changes = ChangeSet(deletedSections: [1], insertedSections: [0], movedSections: [.init(from: 2, to: 3)],
+                                deletedItems: [path(0, 1)], insertedItems: [path(1, 0)],
+                                movedItems: [.init(from: path(0, 5), to: path(1, 2))], reloadedItems: [path(2, 0)])
+        #expect(changes.description == "sections -[1]; sections +[0]; sections ~[2→3]; items -[0,1]; items +[1,0]; items ~[0,5→1,2]; items ↻[2,0]")
+        #expect(changes.changeCount == 7)
+    }
+
+    @Test func readmeExample() throws {
+        let manager = Manager()
+        try manager.appendSections(packaging: JSONValue(parsing: #"[[{"id": 1, "title": "Swift"}, {"id": 2, "title": "Rust"}, {"id": 3, "title": "Go"}]]"#))
+        let fresh = Manager()
+        try fresh.appendSections(packaging: JSONValue(parsing: #"[[{"id": 3, "title": "Go"}, {"id": 1, "title": "Swift 6"}, {"id": 4, "title": "Zig"}]]"#))
+        let changes = ChangeSet(from: manager, to: fresh)  // identity: the "id" key
+        #expect(changes.description == "items -[0,1]; items +[0,2]; items ~[0,2→0,0]; items ↻[0,0]")
+        try changes.apply(to: manager, new: fresh)
+        #expect(manager[0].map { $0["title"] } == ["Go", "Swift 6", "Zig"])
+    }
+}

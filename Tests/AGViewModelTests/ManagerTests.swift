@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("Manager")
+struct ManagerTests {
+    private func items(_ ids: [Int64]) -> [ViewModel] { GroupingFixtures.items(ids) }
+    private func ids(_ section: Section) -> [Int64] { GroupingFixtures.ids(section) }
+    private func id(_ item: ViewModel?) -> Int64? { GroupingFixtures.int(item?["id"]) }
+
+    /// Sections tagged by a header `name`, for readable expectations.
+    private func names(_ manager: Manager) -> [String] {
+        manager.map { GroupingFixtures.string($0.header?["name"]) ?? "?" }
+    }
+
+    private func named(_ name: String, _ ids: [Int64] = []) -> Section {
+        Section(items: items(ids), header: ViewModel(["name": .string(name)]))
+    }
+
+    @Test func sectionsAddInsertRemove() {
+        let manager = Manager()
+        #expect(manager.isEmpty && manager.first == nil && manager.last == nil)
+        manager.append(named("b"))
+        manager.insert(named("a"), at: 0)
+        manager.append(contentsOf: [named("c"), named("d"), named("e")])
+        #expect(names(manager) == ["a", "b", "c", "d", "e"])
+        #expect(manager.first?.header?["name"] == "a")
+        #expect(manager.last?.header?["name"] == "e")
+        #expect(manager.removeLast().header?["name"] == "e")
+        #expect(manager.remove(at: 1).header?["name"] == "b")
+        #expect(names(manager) == ["a", "c", "d"])
+        manager.removeAll { $0.header?["name"] == "c" }
+        #expect(names(manager) == ["a", "d"])
+        manager.removeAll()
+        #expect(manager.isEmpty)
+        #expect(manager.popLast() == nil)
+    }
+
+    @Test func replaceExchangeMove() {
+        let manager = Manager(sections: ["a", "b", "c"].map { named($0) })
+        manager[1] = named("x")
+        #expect(names(manager) == ["a", "x", "c"])
+        manager.swapAt(0, 2)
+        #expect(names(manager) == ["c", "x", "a"])
+        manager.move(from: 0, to: 2)
+        #expect(names(manager) == ["x", "a", "c"])
+        manager.sections = [named("z")]
+        #expect(names(manager) == ["z"])
+        #expect(manager.section(at: 1) == nil)
+        #expect(manager.section(at: 0)?.header?["name"] == "z")
+    }
+
+    @Test func itemsByIndexPath() {
+        let manager = Manager(sections: [named("a", [1, 2]), named("b", [3])])
+        #expect(id(manager[IndexPath(item: 1, section: 0)]) == 2)
+        #expect(id(manager.item(at: IndexPath(item: 0, section: 1))) == 3)
+        #expect(manager.item(at: IndexPath(item: 1, section: 1)) == nil)
+        #expect(manager.item(at: IndexPath(item: 0, section: 2)) == nil)
+        #expect(manager.item(at: IndexPath(index: 0)) == nil)
+        manager[IndexPath(item: 0, section: 1)] = ViewModel(["id": 30])
+        #expect(ids(manager[1]) == [30])
+        #expect(manager.itemCount == 3)
+        #expect(manager.allItems.map { id($0) } == [1, 2, 30])
+    }
+
+    @Test func enumeratesItemsHeadersAndFooters() {
+        let footer = ViewModel(["name": "end"])
+        let manager = Manager(sections: [named("a", [1, 2]), Section(), named("c", [3])])
+        manager[2].footer = footer
+        let indexed = manager.indexedItems
+        #expect(indexed.map(\.indexPath) == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 0, section: 2)])
+        #expect(indexed.map { id($0.item) } == [1, 2, 3])
+        var visited: [IndexPath] = []
+        manager.forEachItem { path, item in
+            #expect(manager[path] === item)
+            visited.append(path)
+        }
+        #expect(visited == indexed.map(\.indexPath))
+        #expect(manager.headers.map { GroupingFixtures.string($0?["name"]) } == ["a", nil, "c"])
+        #expect(manager.footers.count == 3)
+        #expect(manager.footers[2] === footer)
+    }
+
+    @Test func removesItemsAcrossSections() {
+        let manager = Manager(sections: [named("a", [1, 2, 3]), named("b", [4, 5, 6])])
+        manager.removeItems { (id($0) ?? 0) % 2 == 0 }
+        #expect(manager.map { ids($0) } == [[1, 3], [5]])
+    }
+
+    @Test func mergeAppendsTheOtherManagersSections() {
+        let manager = Manager(sections: [named("a")], common: ViewModel(["theme": "dark"]))
+        let other = Manager(sections: [named("b"), named("c")], common: ViewModel(["theme": "light"]))
+        manager.merge(other)
+        #expect(names(manager) == ["a", "b", "c"])
+        #expect(manager[1] === other[0])
+        #expect(manager.common?["theme"] == "dark")
+    }
+
+    @Test func packagesSectionsFromJSON() throws {
+        let manager = Manager()
+        manager.appendSection(packaging: [["id": 1], ["id": 2]])
+        manager.appendSection { section in
+            section.packageHeader(["name": "built"])
+            section.appendItems(packaging: [["id": 3]])
+        }
+        manager.appendSections(packaging: [[["id": 4]], [["id": 5], ["id": 6]]]) { object in
+            let vm = ViewModel(object)
+            vm["kind"] = "custom"
+            return vm
+        }
+        #expect(manager.map { ids($0) } == [[1, 2], [3], [4], [5, 6]])
+        #expect(manager[1].header?["name"] == "built")
+        #expect(manager[3][1]["kind"] == "custom")
+
+        let json = try JSONValue(parsing: #"[[{"id": 7}], [{"id": 8}, {"id": 9}]]"#)
+        try manager.appendSections(packaging: json)
+        try manager.appendSection(packaging: try JSONValue(parsing: #"[{"id": 10}]"#))
+        #expect(manager.map { ids($0) }.suffix(3) == [[7], [8, 9], [10]])
+    }
+
+    @Test func packagingRejectsMisshapenJSONWithItsPath() throws {
+        let manager = Manager()
+        let bad = try JSONValue(parsing: #"[[{"id": 1}], [{"id": 2}, 3]]"#)
+        #expect(throws: GroupingError.expectedObject(path: [1, 1], found: .int)) {
+            try manager.appendSections(packaging: bad)
+        }
+        #expect(throws: GroupingError.expectedArray(path: [0], found: .object)) {
+            try manager.appendSections(packaging: [["id": 1]])
+        }
+        #expect(throws: GroupingError.expectedArray(path: [], found: .string)) {
+            try manager.appendSection(packaging: "nope")
+        }
+        #expect(manager.isEmpty)
+        #expect("\(GroupingError.expectedObject(path: [1, 1], found: .int))" == "element [1][1] is int, expected an object")
+    }
+
+    @Test func indexPathOfItemFollowsEveryKindOfChange() {
+        let a = named("a", [1, 2]), b = named("b", [3, 4])
+        let manager = Manager(sections: [a, b])
+        let four = b[1]
+        #expect(manager.indexPath(of: four) == IndexPath(item: 1, section: 1))
+        #expect(manager.indexPath(of: ViewModel()) == nil)
+
+        b.insert(ViewModel(), at: 0)            // a section's own mutation
+        #expect(manager.indexPath(of: four) == IndexPath(item: 2, section: 1))
+        manager.insert(named("z"), at: 0)       // the manager's mutation
+        #expect(manager.indexPath(of: four) == IndexPath(item: 2, section: 2))
+        b.items = [four]                         // replacing all items
+        #expect(manager.indexPath(of: four) == IndexPath(item: 0, section: 2))
+        b.removeAll { $0 === four }              // predicate removal
+        #expect(manager.indexPath(of: four) == nil)
+        a.append(four)
+        #expect(manager.indexPath(of: four) == IndexPath(item: 2, section: 1))
+        manager.updateSections { $0.reversed() }
+        #expect(manager.indexPath(of: four) == IndexPath(item: 2, section: 1))
+        manager.remove(at: 1)
+        #expect(manager.indexPath(of: four) == nil)
+        // A removed section no longer affects the manager's answers...
+        a.removeAll()
+        #expect(manager.indexPath(of: four) == nil)
+        // ...and a section shared by two managers keeps both up to date.
+        let shared = named("s")
+        let other = Manager(sections: [shared])
+        manager.append(shared)
+        shared.append(four)
+        #expect(manager.indexPath(of: four) == IndexPath(item: 0, section: 2))
+        #expect(other.indexPath(of: four) == IndexPath(item: 0, section: 0))
+    }
+
+    @Test func indexPathOfRepeatedItemIsItsFirstPlace() {
+        let shared = ViewModel()
+        let manager = Manager(sections: [Section(items: [ViewModel(), shared]), Section(items: [shared])])
+        #expect(manager.indexPath(of: shared) == IndexPath(item: 1, section: 0))
+    }
+
+    @Test func indexPathAnswersEveryItemOfALargeManager() {
+        let manager = Manager()
+        for s in 0..<100 {
+            manager.append(Section(items: items((0..<100).map { Int64(s * 100 + $0) })))
+        }
+        var correct = 0
+        manager.forEachItem { path, item in
+            if manager.indexPath(of: item) == path { correct += 1 }
+        }
+        #expect(correct == 10_000)
+    }
+
+    @Test func outOfRangeSectionSubscriptTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Manager()[0]
+        }
+    }
+
+    @Test @MainActor func bulkOperationsReachEverySection() {
+        let manager = Manager(sections: [named("a", [1, 2]), named("b", [3])])
+        manager.setNeedsRefresh(.items)
+        #expect(manager.allItems.allSatisfy { $0.needsRefresh })
+        #expect(manager.headers.allSatisfy { $0?.needsRefresh == false })
+        manager.setNeedsCachedSize()
+        #expect(manager.allItems.allSatisfy { $0.needsCachedSize })
+        #expect(manager.headers.allSatisfy { $0?.needsCachedSize == true })
+        manager.refresh(.items)
+        #expect(manager.allItems.allSatisfy { !$0.needsRefresh })
+        manager.setNeedsRefresh(.header, updating: ["collapsed": true])
+        #expect(manager.headers.allSatisfy { $0?["collapsed"] == true && $0?.needsRefresh == true })
+        manager.refresh(.items, updating: ["selected": false])
+        #expect(manager.allItems.allSatisfy { $0["selected"] == false })
+    }
+
+    @Test func indexPathExtensionMatchesUIKit() {
+        var path = IndexPath(item: 4, section: 2)
+        #expect(path.section == 2 && path.item == 4 && path.row == 4)
+        path.item = 5
+        #expect(path == IndexPath(row: 5, section: 2))
+    }
+
+    @Test @MainActor func readmeExample() throws {
+        let manager = Manager()
+        manager.appendSection { section in
+            section.packageHeader(["id": "languages", "title": "Languages"])
+            section.itemMerge = ViewModel(["style": "compact"])  // merged into every packaged item
+            section.appendItems(packaging: [["id": 1, "title": "Swift"], ["id": 2, "title": "Rust"]])
+        }
+        try manager.appendSections(packaging: JSONValue(parsing: #"[[{"id": 3, "title": "Go"}]]"#))
+
+        let rust = manager[IndexPath(item: 1, section: 0)]
+        #expect(rust["title"] == "Rust" && rust["style"] == "compact")
+        #expect(manager.indexPath(of: rust) == IndexPath(item: 1, section: 0))
+        #expect(manager[0].map { $0["title"] } == ["Swift", "Rust"])
+        manager.removeItems { $0["title"] == "Go" }
+        #expect(manager[1].isEmpty)
+        manager.setNeedsRefresh(.items)
+        #expect(rust.needsRefresh)
+    }
+}

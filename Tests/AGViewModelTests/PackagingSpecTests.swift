@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import AGViewModel
+
+@Suite("Packaging spec validation")
+struct PackagingSpecTests {
+    func error(_ text: String) -> String? {
+        do {
+            _ = try PackagingSpec(data: Data(text.utf8), source: "timeline.spec.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aValidSpecIsReadCompletely() throws {
+        let spec = try PackagingSpec(data: Data("""
+        {"name": "timeline", "items": "statuses", "header": "search_metadata",
+         "fields": [
+           {"key": "id", "path": "id_str", "type": "string", "required": true},
+           {"key": "handle", "template": "@{user.screen_name}"},
+           {"key": "likes", "path": "favorite_count", "type": "double", "default": 0},
+           {"key": "site", "path": "entities.urls[0].expanded_url", "type": "url", "format": "trim"}],
+         "headerFields": [{"key": "count", "path": "count", "type": "int"}]}
+        """.utf8), source: "t.json")
+        #expect(spec.name == "timeline")
+        #expect(spec.itemsPath == "statuses")
+        #expect(spec.headerPath == "search_metadata")
+        #expect(spec.source == "t.json")
+        let fields = try #require(spec.fields)
+        #expect(fields.map(\.key) == ["id", "handle", "likes", "site"])
+        #expect(fields[0].isRequired)
+        #expect(fields[1].type == .string)
+        #expect(fields[1].source == .template("@{user.screen_name}"))
+        #expect(fields[2].defaultValue == .double(0))  // converted to the field's type
+        #expect(fields[3].source == .path("entities.urls[0].expanded_url"))
+        #expect(fields[3].format == .trim)
+        #expect(spec.headerFields?.first?.type == .int)
+        #expect(spec.hasHeader)
+        let minimal = try PackagingSpec(json: ["items": "data"])
+        #expect(minimal.fields == nil)
+        #expect(!minimal.hasHeader)
+    }
+
+    @Test(arguments: [
+        // Whole-spec problems.
+        ("[1]", "timeline.spec.json: error: a spec must be a JSON object, found array"),
+        (#"{"feilds": []}"#, #"timeline.spec.json: error: unknown member "feilds" (did you mean "fields"?); a spec has name, items, header, fields, headerFields"#),
+        (#"{"items": 3}"#, #"timeline.spec.json: error: "items" must be a path string, found int"#),
+        (#"{"items": "a..b"}"#, #"timeline.spec.json: error: "items" is not a valid path: "a..b""#),
+        (#"{"header": ""}"#, #"timeline.spec.json: error: "header" is not a valid path: """#),
+        (#"{"name": false}"#, #"timeline.spec.json: error: "name" must be a string, found bool"#),
+        (#"{"fields": {}}"#, #"timeline.spec.json: error: "fields" must be an array of field entries, found object"#),
+        (#"{"fields": []}"#, #"timeline.spec.json: error: "fields" is empty; leave it out to copy every member"#),
+        // Entry problems, naming the list, index and key.
+        (#"{"fields": ["id"]}"#, "timeline.spec.json: error: fields[0]: a field entry must be an object, found string"),
+        (#"{"fields": [{"path": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0]: missing "key""#),
+        (#"{"fields": [{"key": "", "path": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0]: "key" is empty"#),
+        (#"{"fields": [{"key": 1, "path": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0]: "key" must be a string, found int"#),
+        (#"{"fields": [{"key": "a", "path": "a", "type": "int"}, {"key": "a", "path": "b", "type": "int"}]}"#,
+         #"timeline.spec.json: error: fields[1] (key "a"): duplicate key "a" (already used by fields[0])"#),
+        (#"{"fields": [{"key": "a", "pth": "a", "type": "int"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "a"): unknown member "pth" (did you mean "path"?); an entry has key, path, template, type, default, required, format"#),
+        (#"{"fields": [{"key": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): needs a "path" or a "template""#),
+        (#"{"fields": [{"key": "a", "path": "a", "template": "{a}"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): has both "path" and "template"; use one"#),
+        (#"{"fields": [{"key": "a", "path": "a[x]", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): bad path "a[x]""#),
+        (#"{"fields": [{"key": "a", "path": "a"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): missing "type"; expected one of string, int, double, bool, url, array, object"#),
+        (#"{"headerFields": [{"key": "n", "path": "n", "type": "integer"}]}"#,
+         #"timeline.spec.json: error: headerFields[0] (key "n"): unknown type "integer"; expected one of string, int, double, bool, url, array, object"#),
+        (#"{"fields": [{"key": "n", "path": "n", "type": "strin"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "n"): unknown type "strin" (did you mean "string"?); expected one of string, int, double, bool, url, array, object"#),
+        (#"{"fields": [{"key": "n", "path": "n", "type": "int", "default": "many"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "n"): default "many" is not an integer"#),
+        (#"{"fields": [{"key": "n", "path": "n", "type": "int", "default": 1, "required": true}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "n"): a required field cannot have a default"#),
+        (#"{"fields": [{"key": "n", "path": "n", "type": "int", "required": "yes"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "n"): "required" must be true or false, found string"#),
+        (#"{"fields": [{"key": "n", "path": "n", "type": "int", "format": "trim"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "n"): format "trim" applies to string and url fields, not int"#),
+        (#"{"fields": [{"key": "n", "path": "n", "type": "string", "format": "lower"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "n"): unknown format "lower"; expected one of lowercase, uppercase, trim"#),
+        (#"{"fields": [{"key": "h", "template": "@{user.name", "type": "string"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "h"): bad template "@{user.name": unclosed "{" (write "{{" for a literal brace)"#),
+        (#"{"fields": [{"key": "h", "template": "a}b"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "h"): bad template "a}b": unmatched "}" (write "}}" for a literal brace)"#),
+        (#"{"fields": [{"key": "h", "template": "a{}b"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "a{}b": empty placeholder "{}""#),
+        (#"{"fields": [{"key": "h", "template": "{a..b}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a..b}": bad path "a..b" in a placeholder"#),
+        (#"{"fields": [{"key": "h", "template": "{n}", "type": "int"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "h"): a template makes a string; its type must be string or url, not int"#),
+    ])
+    func badSpecsAreRejectedNamingTheEntryAndProblem(spec: String, message: String) {
+        #expect(error(spec) == message)
+    }
+
+    @Test func jsonSyntaxErrorsCarryTheirPosition() throws {
+        let message = try #require(error("{\"items\": }"))
+        #expect(message.hasPrefix("timeline.spec.json:1:"))
+        #expect(message.contains(": error: "))
+    }
+
+    @Test func specFilesAreReadFromDiskWithTheirPathInErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("bad.spec.json")
+        try Data(#"{"fields": [{"key": "a"}]}"#.utf8).write(to: url)
+        #expect(throws: PackagingSpecError(source: url.path, entry: .init(list: "fields", index: 0, key: "a"),
+                                           message: #"needs a "path" or a "template""#)) {
+            try SpecPackager(contentsOf: url)
+        }
+        let missing = directory.appendingPathComponent("none.json")
+        do {
+            _ = try PackagingSpec(contentsOf: missing)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "\(missing.path): error: cannot read the spec: cannot read \(missing.path): No such file or directory (while opening)")
+        }
+    }
+}

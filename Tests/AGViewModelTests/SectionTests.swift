@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("Section")
+struct SectionTests {
+    private func items(_ ids: [Int64]) -> [ViewModel] { GroupingFixtures.items(ids) }
+    private func ids(_ section: Section) -> [Int64] { GroupingFixtures.ids(section) }
+    private func id(_ item: ViewModel) -> Int64 { GroupingFixtures.int(item["id"]) ?? 0 }
+
+    @Test func addInsertAndRead() {
+        let section = Section()
+        #expect(section.isEmpty && section.first == nil && section.last == nil)
+        section.append(contentsOf: items([1, 2]))
+        section.append(ViewModel(["id": 4]))
+        section.insert(ViewModel(["id": 3]), at: 2)
+        section.insert(contentsOf: items([0]), at: 0)
+        #expect(ids(section) == [0, 1, 2, 3, 4])
+        #expect(section.count == 5)
+        #expect(section.first?["id"] == 0)
+        #expect(section.last?["id"] == 4)
+        #expect(section[2]["id"] == 2)
+        #expect(section.item(at: 5) == nil)
+        #expect(section.item(at: -1) == nil)
+        #expect(section.item(at: 4)?["id"] == 4)
+    }
+
+    @Test func removals() {
+        let all = items([0, 1, 2, 3, 4, 5, 6])
+        let section = Section(items: all)
+        #expect(section.remove(at: 0) === all[0])
+        #expect(section.removeLast() === all[6])
+        #expect(section.remove(all[3]))
+        #expect(!section.remove(all[3]))
+        #expect(ids(section) == [1, 2, 4, 5])
+        section.removeItems(in: Section(items: [all[1], ViewModel()]))
+        #expect(ids(section) == [2, 4, 5])
+        section.removeItems(in: [all[5]])
+        #expect(ids(section) == [2, 4])
+        section.removeAll { $0["id"] == 4 }
+        #expect(ids(section) == [2])
+        section.removeAll()
+        #expect(section.isEmpty)
+        #expect(section.popLast() == nil)
+    }
+
+    @Test func removeByIdentityRemovesEveryOccurrence() {
+        let shared = ViewModel(["id": 9])
+        let section = Section(items: [shared, ViewModel(["id": 1]), shared])
+        #expect(section.remove(shared))
+        #expect(ids(section) == [1])
+    }
+
+    @Test func replaceExchangeMoveSort() {
+        let section = Section(items: items([0, 1, 2, 3]))
+        section[1] = ViewModel(["id": 10])
+        #expect(ids(section) == [0, 10, 2, 3])
+        section.swapAt(0, 3)
+        #expect(ids(section) == [3, 10, 2, 0])
+        section.move(from: 0, to: 3)
+        #expect(ids(section) == [10, 2, 0, 3])
+        section.move(from: 3, to: 0)
+        #expect(ids(section) == [3, 10, 2, 0])
+        section.sort { id($0) < id($1) }
+        #expect(ids(section) == [0, 2, 3, 10])
+        section.items = items([7])
+        #expect(ids(section) == [7])
+    }
+
+    @Test func standardCollectionAlgorithms() {
+        let section = Section(items: items([5, 6, 7, 8]))
+        #expect(section.firstIndex { $0["id"] == 7 } == 2)
+        #expect(section.filter { id($0) % 2 == 0 }.count == 2)
+        #expect(section.reduce(0) { $0 + id($1) } == 26)
+        #expect(Array(section.reversed()).map { $0["id"] } == [8, 7, 6, 5])
+        var seen: [Int64] = []
+        for item in section { seen.append(id(item)) }
+        #expect(seen == [5, 6, 7, 8])
+        #expect(section.indices == 0..<4)
+        #expect(section.index(of: section[3]) == 3)
+        #expect(section.contains(section[0]))
+        #expect(!section.contains(ViewModel()))
+    }
+
+    @Test func iterationUsesASnapshot() {
+        let section = Section(items: items([1, 2, 3]))
+        var visited = 0
+        for _ in section {
+            visited += 1
+            section.append(ViewModel())  // mutating while iterating is safe
+        }
+        #expect(visited == 3)
+        #expect(section.count == 6)
+    }
+
+    @Test func sectionLevelViewModels() {
+        let header = ViewModel(["title": "Header"])
+        let section = Section(header: header)
+        #expect(section.header === header)
+        section.packageFooter(["title": "Footer"])
+        section.packageCommon(["style": "plain"]) { object in
+            let vm = ViewModel(object)
+            vm["packaged"] = true
+            return vm
+        }
+        #expect(section.footer?["title"] == "Footer")
+        #expect(section.common?["packaged"] == true)
+        section.packageHeader(["title": "New"])
+        #expect(section.header?["title"] == "New")
+        section.header = nil
+        #expect(section.header == nil)
+    }
+
+    @Test func packagedItemsReceiveTheItemMergeValues() throws {
+        let section = Section(itemMerge: ViewModel(["style": "compact", "title": "merged"]))
+        let item = section.appendItem(packaging: ["id": 1, "title": "own"])
+        #expect(item["style"] == "compact")
+        #expect(item["title"] == "merged")  // merge values win for equal keys
+        section.appendItems(packaging: [["id": 2], ["id": 3]]) { object in
+            let vm = ViewModel(object)
+            vm["style"] = "own"  // replaced by the merge
+            return vm
+        }
+        #expect(section.allSatisfy { $0["style"] == "compact" })
+        section.insertItem(packaging: ["id": 0], at: 0)
+        #expect(ids(section) == [0, 1, 2, 3])
+        #expect(section[0]["style"] == "compact")
+        // Ready ViewModels are not merged.
+        section.append(ViewModel(["id": 9]))
+        #expect(section.last?["style"] == nil)
+    }
+
+    @Test func packagingJSONArraysReportsBadElements() throws {
+        let section = Section()
+        let good = try JSONValue(parsing: #"[{"id": 1}, {"id": 2}]"#)
+        try section.appendItems(packaging: good)
+        #expect(ids(section) == [1, 2])
+
+        let bad = try JSONValue(parsing: #"[{"id": 3}, "oops"]"#)
+        #expect(throws: GroupingError.expectedObject(path: [1], found: .string)) {
+            try section.appendItems(packaging: bad)
+        }
+        #expect(throws: GroupingError.expectedArray(path: [], found: .object)) {
+            try section.appendItems(packaging: ["id": 1])
+        }
+        #expect(ids(section) == [1, 2])  // nothing appended on error
+        #expect(GroupingError.expectedObject(path: [1], found: .string).description == "element [1] is string, expected an object")
+    }
+
+    @Test func throwingPackagerLeavesSectionUnchanged() {
+        struct Refused: Error {}
+        let section = Section(items: items([1]))
+        #expect(throws: Refused.self) {
+            try section.appendItems(packaging: [["id": 2], ["id": 3]]) { object in
+                if object["id"] == 3 { throw Refused() }
+                return ViewModel(object)
+            }
+        }
+        #expect(ids(section) == [1])
+    }
+
+    @Test func subscriptOutOfRangeTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let section = Section()
+            _ = section[0]
+        }
+    }
+
+    @Test func removeLastOnEmptyTraps() async {
+        await #expect(processExitsWith: .failure) {
+            Section().removeLast()
+        }
+    }
+
+    @Test @MainActor func bulkFlagsReachEveryChosenPart() {
+        let header = ViewModel(), footer = ViewModel()
+        let section = Section(items: items([1, 2, 3]), header: header, footer: footer)
+        section.setNeedsRefresh(.items)
+        #expect(section.allSatisfy { $0.needsRefresh })
+        #expect(!header.needsRefresh && !footer.needsRefresh)
+        section.setNeedsRefresh(.headerAndFooter)
+        #expect(header.needsRefresh && footer.needsRefresh)
+        section.setNeedsCachedSize()
+        #expect(section.allSatisfy { $0.needsCachedSize })
+        #expect(header.needsCachedSize && footer.needsCachedSize)
+        #expect(section.viewModels(in: .all).count == 5)
+        #expect(section.viewModels(in: .header).first === header)
+    }
+
+    @Test @MainActor func refreshNowClearsTheNeedsRefreshFlag() {
+        let header = ViewModel()
+        let section = Section(items: items([1, 2]), header: header)
+        section.setNeedsRefresh()
+        section.refresh(.items)
+        #expect(section.allSatisfy { !$0.needsRefresh })
+        #expect(header.needsRefresh)
+    }
+
+    @Test @MainActor func updatingMergesValuesIntoEveryItem() {
+        let section = Section(items: items([1, 2]), header: ViewModel())
+        section.setNeedsRefresh(.items, updating: ["selected": false])
+        #expect(section.allSatisfy { $0["selected"] == false && $0.needsRefresh })
+        #expect(section.header?["selected"] == nil)
+        section.refresh(.items, updating: ["selected": true])
+        #expect(section.allSatisfy { $0["selected"] == true })
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import AGViewModel
+
+@Suite("Spec packager")
+struct SpecPackagerTests {
+    static let response: JSONValue = try! JSONValue(parsing: """
+    {"statuses": [
+      {"id_str": "1", "text": "hello", "favorite_count": 3, "lang": " en ",
+       "user": {"screen_name": "ada", "followers_count": "1200", "verified": 1},
+       "entities": {"urls": [{"expanded_url": "https://example.com/a"}], "hashtags": [{"text": "swift"}]}},
+      {"id_str": "2", "text": null, "favorite_count": "7", "lang": "FR",
+       "user": {"screen_name": "bob", "followers_count": 5, "verified": false},
+       "entities": {"urls": [], "hashtags": []}},
+      {"text": "no id", "user": {"screen_name": "eve"}},
+      "not an object",
+      {"id_str": 4, "favorite_count": "many", "user": null, "entities": {"urls": [{"expanded_url": "  https://x.org  "}]}}
+     ],
+     "search_metadata": {"count": 5, "query": "swift", "max_id_str": "9"}}
+    """)
+
+    static let spec = try! PackagingSpec(data: Data("""
+    {"name": "timeline", "items": "statuses", "header": "search_metadata",
+     "fields": [
+       {"key": "id", "path": "id_str", "type": "string", "required": true},
+       {"key": "text", "path": "text", "type": "string", "default": ""},
+       {"key": "screenName", "path": "user.screen_name", "type": "string"},
+       {"key": "handle", "template": "@{user.screen_name}"},
+       {"key": "firstURL", "path": "entities.urls[0].expanded_url", "type": "url", "format": "trim"},
+       {"key": "likes", "path": "favorite_count", "type": "int", "default": 0},
+       {"key": "followers", "path": "user.followers_count", "type": "double"},
+       {"key": "verified", "path": "user.verified", "type": "bool"},
+       {"key": "tags", "path": "entities.hashtags", "type": "array"},
+       {"key": "user", "path": "user", "type": "object"},
+       {"key": "lang", "path": "lang", "type": "string", "format": "lowercase"}],
+     "headerFields": [
+       {"key": "count", "path": "count", "type": "int"},
+       {"key": "title", "template": "Results for \\"{query}\\" {{{count}}}"}]}
+    """.utf8), source: "timeline.spec.json")
+
+    @Test func packagesItemsAndHeaderFollowingTheSpec() throws {
+        let result = try SpecPackager(spec: Self.spec).package(document: Self.response)
+        #expect(result.items.count == 3)
+        let first = result.items[0]
+        #expect(first.keys == ["id", "text", "screenName", "handle", "firstURL", "likes", "followers", "verified", "tags", "user", "lang"])
+        #expect(first["id"] == "1")
+        #expect(first["handle"] == "@ada")
+        #expect(first["firstURL"] == "https://example.com/a")
+        #expect(first["likes"] == 3)
+        #expect(first["followers"] == 1200.0)
+        #expect(first["verified"] == true)
+        #expect(first["tags"] == [["text": "swift"]])
+        #expect(first["user"]?["screen_name"] == "ada")
+        #expect(first["lang"] == " en ")  // lowercase does not trim
+
+        let second = result.items[1]
+        #expect(second["text"] == "")         // null → default
+        #expect(second["likes"] == 7)         // numeric string → int
+        #expect(second["firstURL"] == nil)    // missing optional → key left out
+        #expect(second["verified"] == false)
+        #expect(second["lang"] == "fr")
+        #expect(!second.keys.contains("firstURL"))
+
+        let last = result.items[2]
+        #expect(last["id"] == "4")             // number → string
+        #expect(last["likes"] == 0)            // "many" is not an int → default
+        #expect(last["handle"] == nil)         // template placeholder on a null user
+        #expect(last["firstURL"] == "https://x.org")  // trimmed before the URL check
+        #expect(last.keys == ["id", "text", "firstURL", "likes"])
+
+        let header = try #require(result.header)
+        #expect(header.keys == ["count", "title"])
+        #expect(header["count"] == 5)
+        #expect(header["title"] == "Results for \"swift\" {5}")
+    }
+
+    @Test func elementsWithoutRequiredValuesAreSkippedAndReported() throws {
+        let result = try SpecPackager(spec: Self.spec).package(document: Self.response)
+        #expect(result.skipped.map(\.location) == [.item(2), .item(3)])
+        #expect(result.skipped.map(\.description) == [
+            #"item 2: required key "id" (path id_str) has no value: id_str: missing"#,
+            "item 3: expected an object, found string",
+        ])
+        guard case .missingRequiredValue(let key, _, let cause) = result.skipped[0].reason else {
+            Issue.record("reason"); return
+        }
+        #expect(key == "id")
+        #expect(cause.path == "id_str")
+        #expect(cause.reason == .missing)
+    }
+
+    @Test func requiredValuesOfTheWrongTypeOrNullAreReported() throws {
+        let spec = try PackagingSpec(json: ["fields": [
+            ["key": "n", "path": "stats.n", "type": "int", "required": true],
+            ["key": "t", "template": "#{tag}", "required": true],
+        ]])
+        let packager = SpecPackager(spec: spec)
+        let result = packager.package([
+            ["stats": ["n": "12k"], "tag": "a"], ["stats": nil, "tag": "a"], ["stats": ["n": 1], "tag": [1]], ["stats": ["n": 2], "tag": 7],
+        ])
+        #expect(result.items.map { $0["t"] } == ["#7"])
+        #expect(result.skipped.map(\.description) == [
+            #"item 0: required key "n" (path stats.n) has no value: stats.n: expected an integer, found string "12k""#,
+            #"item 1: required key "n" (path stats.n) has no value: stats: null"#,
+            ##"item 2: required key "t" (template "#{tag}") has no value: tag: expected a string, found array [1 elements]"##,
+        ])
+        #expect(throws: PackagingError.self) { try packager.package(["stats": ["n": "x"]]) }
+    }
+
+    @Test func documentsWithoutTheItemsArrayThrow() throws {
+        let packager = SpecPackager(spec: Self.spec)
+        #expect(throws: PackagingError(reason: .documentMismatch(JSONAccessError(path: "statuses", reason: .missing)))) {
+            try packager.package(document: ["other": []])
+        }
+        do {
+            _ = try packager.package(document: ["statuses": ["a": 1]])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "statuses: expected an array, found object {1 members}")
+        }
+    }
+
+    @Test func aMissingHeaderIsReportedAndItemsAreStillPackaged() throws {
+        let result = try SpecPackager(spec: Self.spec).package(document: ["statuses": [["id_str": "1"]], "search_metadata": 3])
+        #expect(result.header == nil)
+        #expect(result.items.count == 1)
+        #expect(result.skipped.map(\.description) == ["header: search_metadata: expected an object, found int 3"])
+    }
+
+    @Test func specsWithoutFieldsCopyMembersAndDefaultToTheDocument() throws {
+        let spec = try PackagingSpec(json: ["header": "meta"])
+        let array = try SpecPackager(spec: spec).package(document: [["b": 1, "a": 2]])
+        #expect(array.items.first?.keys == ["b", "a"])
+        #expect(array.skipped.map(\.location) == [.header])  // an array has no "meta"
+        let object = try SpecPackager(spec: spec).package(document: ["meta": ["page": 1], "x": 1])
+        #expect(object.header?["page"] == 1)
+        #expect(object.items.count == 1)  // the object itself is the single item
+        #expect(object.items[0]["x"] == 1)
+        #expect(throws: PackagingError.self) { try SpecPackager(spec: spec).package(document: "text") }
+        // headerFields without a header path read the document itself.
+        let rootHeader = try PackagingSpec(json: ["items": "rows", "headerFields": [["key": "total", "path": "total", "type": "int"]]])
+        let packaged = try SpecPackager(spec: rootHeader).package(document: ["rows": [], "total": 9])
+        #expect(packaged.header?["total"] == 9)
+        #expect(packaged.items.isEmpty)
+    }
+
+    @Test func packagesJSONData() throws {
+        let packager = SpecPackager(spec: Self.spec)
+        let result = try packager.package(jsonData: Data(#"{"statuses": [{"id_str": "x"}]}"#.utf8))
+        #expect(result.items.first?["id"] == "x")
+        #expect(throws: JSONParseError.self) { try packager.package(jsonData: Data("{".utf8)) }
+    }
+
+    /// The same mapping written by hand.
+    static let codePackager = ClosurePackager { viewModel, status, _ in
+        guard let id = status.string(at: "id_str") else {
+            throw PackagingError(reason: .missingRequiredValue(
+                key: "id", source: "path id_str", cause: JSONAccessError(path: "id_str", reason: .missing)))
+        }
+        viewModel["id"] = .string(id)
+        viewModel["text"] = .string(status.string(at: "text", default: ""))
+        if let name = status.string(at: "user.screen_name") {
+            viewModel["screenName"] = .string(name)
+            viewModel["handle"] = .string("@" + name)
+        }
+        if let url = status.string(at: "entities.urls[0].expanded_url")?.trimmingCharacters(in: .whitespacesAndNewlines),
+           URL(string: url) != nil, !url.isEmpty {
+            viewModel["firstURL"] = .string(url)
+        }
+        viewModel["likes"] = .int(status.int64(at: "favorite_count") ?? 0)
+        if let followers = status.double(at: "user.followers_count") { viewModel["followers"] = .double(followers) }
+        if let verified = status.bool(at: "user.verified") { viewModel["verified"] = .bool(verified) }
+        if let tags = status.array(at: "entities.hashtags") { viewModel["tags"] = .array(tags) }
+        if let user = status.object(at: "user") { viewModel["user"] = .object(user) }
+        if let lang = status.string(at: "lang") { viewModel["lang"] = .string(lang.lowercased()) }
+    }
+
+    @Test func codeAndSpecPackagersGiveTheSameViewModels() throws {
+        let statuses = try #require(Self.response.array(at: "statuses"))
+        let byCode = Self.codePackager.package(statuses)
+        let bySpec = SpecPackager(spec: Self.spec).package(statuses)
+        #expect(byCode.items.count == bySpec.items.count)
+        for (a, b) in zip(byCode.items, bySpec.items) {
+            #expect(Set(a.keys) == Set(b.keys))
+            for key in a.keys { #expect(a[key] == b[key], "key \(key)") }
+        }
+        #expect(byCode.skipped == bySpec.skipped)
+    }
+
+    @Test func packagedItemsSurviveAnArchiveRoundTrip() throws {
+        let result = try SpecPackager(spec: Self.spec).package(document: Self.response)
+        let data = try ArchiveEncoder().encode(.viewModels(result.items)).data
+        guard case .viewModels(let back) = try ArchiveDecoder().decode(data) else { Issue.record("kind"); return }
+        #expect(back.count == result.items.count)
+        for (a, b) in zip(result.items, back) {
+            #expect(a.keys == b.keys)
+            for key in a.keys { #expect(a[key] == b[key]) }
+        }
+    }
+}
