@@ -175,10 +175,10 @@ internal struct ArchiveEncodingState {
             try checkDepth(depth)
             bytes.append(Tag.object)
             writeVarint(UInt64(object.count))
-            for i in 0 ..< object.count {
-                let key = object._keys[i]
+            for member in object._members {
+                let key = member.key
                 writeKey(key)
-                do { try writeJSON(object._values[i], depth: depth + 1) } catch { throw error.adding(.key(key)) }
+                do { try writeJSON(member.value, depth: depth + 1) } catch { throw error.adding(.key(key)) }
             }
         }
     }
