@@ -103,7 +103,7 @@ struct ManagerArchiveTests {
     @Test func mutatedManagerPayloadsNeverCrash() throws {
         let data = try ArchiveEncoder().encode(.manager(PersistenceFixtures.manager())).data
         let payload = Array(data.dropFirst(ArchiveFormat.headerSize))
-        var rng = GroupingFixtures.SplitMix64(seed: 0x6A67_766D)
+        var rng = SplitMix64(seed: 0x6A67_766D)
         for round in 0 ..< 2000 {
             var bytes = payload
             if round % 2 == 0 {
