@@ -13,7 +13,7 @@ import Observation
 ///
 /// ```swift
 /// withObservationTracking {
-///     titleLabel.text = viewModel["title"]?.stringValue
+///     titleLabel.text = viewModel.string(at: "title")
 /// } onChange: {
 ///     // `title` is about to change
 /// }
