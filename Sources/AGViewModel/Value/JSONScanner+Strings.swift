@@ -92,10 +92,11 @@ extension JSONScanner {
             strings.store(string, in: slot, start: start, length: length)
             return string
         }
-        if !isASCII { try validateUTF8(from: start, to: p) }
         if c == UInt8(ascii: "\\") {
+            // The escape path checks the UTF-8 of the raw content itself.
             return try parseEscapedString(start: start, firstEscape: p)
         }
+        if !isASCII { try validateUTF8(from: start, to: p) }
         throw controlCharacter(at: p)
     }
 
@@ -154,45 +155,62 @@ extension JSONScanner {
     }
 
     /// The slow path: the string has escapes, so it is decoded into `scratch`.
+    ///
+    /// Raw content, non-ASCII included, is copied in runs without a check of
+    /// its own: bytes produced by escapes are valid UTF-8 by construction, so
+    /// the one validation of the finished bytes (which creating the `String`
+    /// does anyway) covers the raw content. Only when it fails, or when the
+    /// string turns out malformed in another way, is the raw content checked
+    /// with ``validateUTF8(from:to:)``, so bad UTF-8 is reported at its own
+    /// position and before any later error, in input order.
     mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONScanFailure) -> String {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
         var p = firstEscape
         while true {
-            // Copy the run of bytes up to the next special one in one go.
+            // Copy the run of bytes up to the next `"`, `\` or control
+            // character in one go.
             let runStart = p
             while p &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-                let mask = Self.stringStopMask(word)
+                let mask = Self.stringEndMask(word)
                 if mask != 0 {
                     p &+= mask.trailingZeroBitCount &>> 3
                     break
                 }
                 p &+= 8
             }
-            while p < count, base[p] >= 0x20, base[p] < 0x80, base[p] != UInt8(ascii: "\""), base[p] != UInt8(ascii: "\\") {
-                p += 1
+            while p < count {
+                let c = base[p]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                p &+= 1
             }
             if p > runStart {
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: p - runStart))
             }
-            guard p < count else { throw unterminatedString() }
+            guard p < count else {
+                try validateUTF8(from: start, to: p)
+                throw unterminatedString()
+            }
             let c = base[p]
             if c == UInt8(ascii: "\"") {
                 pos = p + 1
+                if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
+                    return string
+                }
+                // Bad UTF-8 in the raw content (or no validating initializer).
+                try validateUTF8(from: start, to: p)
                 return String(decoding: scratch, as: UTF8.self)
             }
-            if c >= 0x80 {
-                var next = p
-                repeat {
-                    next = try validateUTF8Sequence(at: next)
-                } while next < count && base[next] >= 0x80
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + p, count: next - p))
-                p = next
-            } else if c < 0x20 {
+            if c < 0x20 {
+                try validateUTF8(from: start, to: p)
                 throw controlCharacter(at: p)
-            } else {
+            }
+            do {
                 p = try decodeEscape(at: p)
+            } catch {
+                try validateUTF8(from: start, to: p)
+                throw error
             }
         }
     }
