@@ -57,6 +57,28 @@ struct JSONParserUTF8Tests {
         #expect(error.offset == 3)
     }
 
+    // Raw content of escaped strings is checked once, at the end: bad UTF-8
+    // must still come out at its own position and before later errors.
+    @Test func badUTF8InEscapedStringsIsReportedInInputOrder() throws {
+        let beforeBadEscape = try #require(parseError(bytes: Array(#""a\n"#.utf8) + [0xC3, 0x28] + Array(#"\q""#.utf8)))
+        #expect(beforeBadEscape.message == "invalid UTF-8: truncated sequence (byte 0xC3 needs a continuation byte, found 0x28)")
+        #expect(beforeBadEscape.offset == 4)
+        let beforeEnd = try #require(parseError(bytes: Array(#""\t"#.utf8) + [0xFF, 0x41]))
+        #expect(beforeEnd.message == "invalid UTF-8: byte 0xFF never appears in UTF-8")
+        #expect(beforeEnd.offset == 3)
+        let beforeControl = try #require(parseError(bytes: Array(#""\t"#.utf8) + [0xE2, 0x82, 0x0A, 0x22]))
+        #expect(beforeControl.offset == 3)
+        // Cut off by an escape: the escape's backslash is the bad byte.
+        let cutByEscape = try #require(parseError(bytes: Array(#""x"#.utf8) + [0xE2, 0x82] + Array(#"\n""#.utf8)))
+        #expect(cutByEscape.message == "invalid UTF-8: truncated sequence (byte 0xE2 needs a continuation byte, found 0x5C)")
+        #expect(cutByEscape.offset == 2)
+        // Valid raw text around escapes, past several 8-byte words.
+        let text = "日本語のテキスト\n続き"
+        #expect(try JSONValue(parsing: #""日本語のテキスト\n続き""#) == .string(text))
+        let badEscape = try #require(parseError(bytes: Array(#""日本\q""#.utf8)))
+        #expect(badEscape.offset == 7)
+    }
+
     @Test func rejectsNonASCIIBytesOutsideStrings() throws {
         let error = try #require(parseError(bytes: [0x5B, 0xC3, 0xA9, 0x5D]))
         #expect(error.message == "unexpected byte 0xC3, expected a JSON value")
