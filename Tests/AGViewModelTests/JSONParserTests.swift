@@ -91,6 +91,34 @@ struct JSONParserDuplicateKeyTests {
         #expect(object.keys.last == "k19")
     }
 
+    // The parser skips the duplicate check for an object whose key shape
+    // repeats an earlier, checked one: a duplicate after many objects of one
+    // shape (and a large object sharing an earlier one's index) must still
+    // resolve by the usual rule.
+    @Test func duplicatesAfterRepeatedShapesStillResolve() throws {
+        let small = Array(repeating: #"{"id": 1, "name": "x", "ok": true}"#, count: 5)
+        let large = (0..<20).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let json = "[" + small.joined(separator: ", ")
+            + #", {"id": 1, "name": "x", "id": 2}, {"id": 1, "id": 2, "id": 3}, "#
+            + "{\(large)}, {\(large)}, {\(large), \"k5\": \"dup\"}]"
+        let array = try #require(try JSONValue(parsing: json).arrayValue)
+        #expect(array[5].objectValue?.keys == ["id", "name"])
+        #expect(array[5]["id"] == 2)
+        #expect(array[6].objectValue?.keys == ["id"])
+        #expect(array[6]["id"] == 3)
+        var shared = try #require(array[8].objectValue)
+        #expect(shared.count == 20)
+        #expect(shared["k19"] == 19)
+        shared["k20"] = "new"
+        #expect(shared["k20"] == "new")
+        #expect(array[7].objectValue?["k20"] == nil)
+        #expect(array[7].objectValue?["k7"] == 7)
+        let duplicated = try #require(array[9].objectValue)
+        #expect(duplicated.count == 20)
+        #expect(duplicated.keys[5] == "k5")
+        #expect(duplicated["k5"] == "dup")
+    }
+
     @Test func escapedAndRawSpellingsOfOneKeyAreDuplicates() throws {
         let value = try JSONValue(parsing: #"{"é": 1, "\u00e9": 2}"#)
         #expect(value.objectValue?.count == 1)

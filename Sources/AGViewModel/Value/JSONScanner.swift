@@ -43,6 +43,11 @@ internal struct JSONScanner: ~Copyable {
     /// Long string values seen in this document, so repeated ones are
     /// validated and allocated once.
     var strings = JSONStringCache()
+    /// Key shapes (the hash values of an object's keys, in order) of recent
+    /// objects whose keys were checked distinct, with their hash index; see
+    /// ``closeObject()``. Empty until the first object with two keys closes.
+    var shapes: [ObjectShape] = []
+    static let shapeSlotCount = 64
     /// Open containers, innermost last.
     var frames: [Frame] = []
     /// Reused buffer for strings with escapes.
@@ -252,7 +257,31 @@ internal struct JSONScanner: ~Copyable {
             }
         }
         valueCount = frame.valueStart
-        let object = JSONObject.parsed(members: members, hashes: UnsafePointer(keyHashes + frame.keyStart))
+        let hashes = UnsafePointer(keyHashes + frame.keyStart)
+        let object: JSONObject
+        if n >= 2 {
+            // API data repeats object shapes. When this object's key hash
+            // values equal, in order, those of an earlier object whose hash
+            // values were pairwise distinct, its keys are pairwise distinct
+            // too (equal keys have equal hash values): no duplicate check,
+            // and a large object shares that object's hash index, which
+            // depends only on the hash values and positions.
+            if shapes.isEmpty { shapes = Array(repeating: ObjectShape(), count: Self.shapeSlotCount) }
+            let slot = (hashes[0] &+ n) & (Self.shapeSlotCount - 1)
+            if shapes[slot].matches(hashes, count: n) {
+                object = JSONObject(members: members, index: shapes[slot].index)
+            } else {
+                let (parsed, distinctHashes) = JSONObject.parsed(members: members, hashes: hashes)
+                object = parsed
+                if distinctHashes {
+                    shapes[slot].hashes.removeAll(keepingCapacity: true)
+                    shapes[slot].hashes.append(contentsOf: UnsafeBufferPointer(start: hashes, count: n))
+                    shapes[slot].index = parsed._index
+                }
+            }
+        } else {
+            object = JSONObject.parsed(members: members, hashes: hashes).object
+        }
         keyCount = frame.keyStart
         push(.object(object))
     }
@@ -392,13 +421,44 @@ internal struct JSONScanner: ~Copyable {
     }
 }
 
+/// The key hash values of a parsed object, pairwise distinct, and its hash
+/// index (objects with at least ``JSONObject/indexThreshold`` members).
+internal struct ObjectShape {
+    var hashes: [Int] = []
+    var index: JSONKeyIndex?
+
+    /// `true` when the `n` values at `other` equal `hashes`.
+    @inline(__always)
+    func matches(_ other: UnsafePointer<Int>, count n: Int) -> Bool {
+        guard hashes.count == n else { return false }
+        return hashes.withUnsafeBufferPointer { own in
+            var i = 0
+            while i < n {
+                if own[i] != other[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+}
+
 extension JSONObject {
+    /// An object of parsed members whose keys are known to be distinct, with
+    /// their hash index if the object is large enough to need one.
+    @inline(__always)
+    internal init(members: [Member], index: JSONKeyIndex?) {
+        _members = members
+        _index = index
+    }
+
     /// An object from parsed members in source order, and the keys' hash
     /// values. Duplicate keys resolve as ``JSONObject/updateValue(_:forKey:)``
-    /// does (first position, last value).
-    internal static func parsed(members: [Member], hashes: UnsafePointer<Int>) -> JSONObject {
+    /// does (first position, last value). `distinctHashes` tells whether the
+    /// keys' hash values were checked pairwise distinct.
+    internal static func parsed(members: [Member], hashes: UnsafePointer<Int>) -> (object: JSONObject, distinctHashes: Bool) {
         var object = JSONObject()
         let n = members.count
+        var distinct = true
         if n < indexThreshold {
             // Small objects: a linear duplicate check on hash values.
             var i = 1
@@ -406,8 +466,11 @@ extension JSONObject {
                 let hash = hashes[i]
                 var j = 0
                 while j < i {
-                    if hashes[j] == hash && members[j].key == members[i].key {
-                        return resolvingDuplicates(members)
+                    if hashes[j] == hash {
+                        if members[j].key == members[i].key {
+                            return (resolvingDuplicates(members), false)
+                        }
+                        distinct = false
                     }
                     j += 1
                 }
@@ -416,12 +479,17 @@ extension JSONObject {
         } else {
             var index = JSONKeyIndex(capacity: n)
             for i in 0..<n where index.insert(members[i].key, hash: hashes[i], position: i, in: members) != nil {
-                return resolvingDuplicates(members)
+                return (resolvingDuplicates(members), false)
             }
             object._index = index
+            let sorted = UnsafeBufferPointer(start: hashes, count: n).sorted()
+            for i in 1..<n where sorted[i] == sorted[i - 1] {
+                distinct = false
+                break
+            }
         }
         object._members = members
-        return object
+        return (object, distinct)
     }
 
     /// The slow path for objects with repeated keys.
