@@ -6,6 +6,11 @@ internal struct CommandSlot {
     /// Executions under way; while any runs, "if needed" callers run too
     /// rather than return a result that is about to be replaced.
     var inFlight = 0
+    /// Counts marks. An execution that claimed an older generation ran on
+    /// inputs that changed meanwhile; it leaves the command marked, since a
+    /// faster execution may have cleared the mark and then been overwritten
+    /// by this one's older result (found by the concurrency stress test).
+    var generation = 0
 }
 
 extension ViewModel {
@@ -207,6 +212,7 @@ extension ViewModel {
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
             commandSlots[next]?.needsExecute = true
+            commandSlots[next]?.generation &+= 1
             if let dependents = commandDependents[next] { pending.append(contentsOf: dependents) }
         }
     }
@@ -223,6 +229,7 @@ extension ViewModel {
     /// keys being executed up the call stack, so dependency cycles end.
     private func execute(_ key: String, force: Bool, visiting: inout Set<String>) throws(CommandError) -> ViewModelValue? {
         enum Decision { case missing, notExecutable, cached, run(Command) }
+        var claimedGeneration = 0
         func decide(claim: Bool) -> Decision {
             lock.withLock {
                 guard let slot = commandSlots[key] else { return .missing }
@@ -234,6 +241,7 @@ extension ViewModel {
                     // call reruns.
                     commandSlots[key]?.needsExecute = false
                     commandSlots[key]?.inFlight += 1
+                    claimedGeneration = slot.generation
                 }
                 return .run(slot.command)
             }
@@ -263,6 +271,9 @@ extension ViewModel {
             lock.withLock {
                 if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
                     commandSlots[key]?.inFlight -= 1
+                    // Inputs changed while running: this result may be stale
+                    // and may have replaced a newer one (see `generation`).
+                    if slot.generation != claimedGeneration { commandSlots[key]?.needsExecute = true }
                 }
             }
         }
