@@ -325,6 +325,45 @@ struct ConcurrencyStressTests {
         #expect(Self.int(vm["product"]) == 10)
     }
 
+    /// The same interleaving one level down: while a dependent command
+    /// brings its input command up to date, the input's own input changes.
+    /// Whatever the dependent computes then, it must stay marked until it
+    /// has run on the current input.
+    @Test func aDependentOfAnInputThatChangedMidRunStaysMarked() throws {
+        final class Gate: @unchecked Sendable {
+            let started = DispatchSemaphore(value: 0)
+            let proceed = DispatchSemaphore(value: 0)
+            private let lock = Lock()
+            private var calls = 0
+            func isFirstCall() -> Bool { lock.withLock { calls += 1; return calls == 1 } }
+        }
+        let gate = Gate()
+        let vm = ViewModel(["a": 1, "b": 2])
+        vm.setCommand(Command(dependsOn: ["a", "b"]) { vm -> Int64? in
+            let a = Int64(vm.int(at: "a") ?? 0), b = Int64(vm.int(at: "b") ?? 0)
+            if gate.isFirstCall() {
+                gate.started.signal()
+                gate.proceed.wait()
+            }
+            return a * b
+        }, forKey: "product")
+        vm.setCommand(Command(dependsOn: ["product"]) { vm -> Int64? in
+            Int64(vm.int(at: "product") ?? 0) + 1
+        }, forKey: "next")
+        let slow = DispatchGroup()
+        DispatchQueue.global().async(group: slow) { _ = try? vm.executeCommandIfNeeded(forKey: "next") }
+        gate.started.wait()
+        vm["a"] = 5
+        gate.proceed.signal()
+        slow.wait()
+        if Self.int(vm["next"]) != 11 {
+            #expect(vm.needsExecuteCommand(forKey: "next"), "stale next = \(String(describing: vm["next"])) passes for current")
+        }
+        _ = try vm.executeCommandIfNeeded(forKey: "next")
+        #expect(Self.int(vm["product"]) == 10)
+        #expect(Self.int(vm["next"]) == 11)
+    }
+
     // TODO(issue 4): observers attached and detached concurrently while the
     // threads above mutate (the notifier is not on main yet); checks to add:
     // every observer attached for the whole run sees the final value of each

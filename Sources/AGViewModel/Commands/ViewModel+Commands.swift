@@ -6,10 +6,11 @@ internal struct CommandSlot {
     /// Executions under way; while any runs, "if needed" callers run too
     /// rather than return a result that is about to be replaced.
     var inFlight = 0
-    /// Counts marks. An execution that claimed an older generation ran on
-    /// inputs that changed meanwhile; it leaves the command marked, since a
-    /// faster execution may have cleared the mark and then been overwritten
-    /// by this one's older result (found by the concurrency stress test).
+    /// Counts marks. An execution whose inputs changed after it claimed the
+    /// command (the generation moved on) does not store its result: a later
+    /// execution may already have stored a newer one, and the older result
+    /// must not replace it and pass for current. Found by the concurrency
+    /// stress test.
     var generation = 0
 }
 
@@ -239,7 +240,18 @@ extension ViewModel {
                     // Cleared before running: a dependency changing while
                     // the body runs marks it again, so the next "if needed"
                     // call reruns.
-                    commandSlots[key]?.needsExecute = false
+                    // Unless an input computed by another command is marked
+                    // again (another thread changed what it depends on after
+                    // it was brought up to date): then this run reads a stale
+                    // input, so the mark stays and the next "if needed" call
+                    // refreshes the input and this command. Keeps "input
+                    // marked ⇒ dependents marked" (found by the stress test).
+                    let staleInput = slot.command.dependencies.contains { dependency in
+                        guard dependency != key, !visiting.contains(dependency),
+                              let input = commandSlots[dependency] else { return false }
+                        return input.needsExecute && input.command.isExecutable
+                    }
+                    commandSlots[key]?.needsExecute = staleInput
                     commandSlots[key]?.inFlight += 1
                     claimedGeneration = slot.generation
                 }
@@ -271,16 +283,18 @@ extension ViewModel {
             lock.withLock {
                 if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
                     commandSlots[key]?.inFlight -= 1
-                    // Inputs changed while running: this result may be stale
-                    // and may have replaced a newer one (see `generation`).
-                    if slot.generation != claimedGeneration { commandSlots[key]?.needsExecute = true }
                 }
             }
         }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
-            store(result, forKey: key)
+            // Stored only if no input changed since the claim (see
+            // `CommandSlot.generation`); checked atomically with the write.
+            store(result, forKey: key, onlyIf: {
+                guard let slot = self.commandSlots[key], slot.command === head else { return true }
+                return slot.generation == claimedGeneration
+            })
         }
         return result
     }

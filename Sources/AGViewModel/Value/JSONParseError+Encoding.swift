@@ -16,16 +16,14 @@ extension JSONParseError {
             if b[0] == 0xFE, b[1] == 0xFF { return "UTF-16BE" }
             if b[0] == 0xFF, b[1] == 0xFE { return "UTF-16LE" }
         }
-        // Without a mark: the first character of JSON text is ASCII, so its
-        // zero bytes give the encoding away.
+        // Without a mark: the first characters of JSON text are ASCII, so
+        // their zero bytes give the encoding away (two characters are needed
+        // to tell UTF-16 from a stray NUL such as `1\0`).
         if b.count >= 4 {
             if b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return "UTF-32BE" }
             if b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return "UTF-32LE" }
             if b[0] == 0, b[1] != 0, b[2] == 0, b[3] != 0 { return "UTF-16BE" }
             if b[0] != 0, b[1] == 0, b[2] != 0, b[3] == 0 { return "UTF-16LE" }
-        } else if b.count >= 2 {
-            if b[0] == 0, b[1] != 0 { return "UTF-16BE" }
-            if b[0] != 0, b[1] == 0 { return "UTF-16LE" }
         }
         return nil
     }
