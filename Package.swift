@@ -5,6 +5,9 @@ import PackageDescription
 // Observation and the test frameworks of the toolchain only.
 let package = Package(
     name: "AGViewModel",
+    // Observation (per-key tracking for SwiftUI) needs these on Apple
+    // platforms; Linux has no minimum.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
     products: [
         .library(name: "AGViewModel", targets: ["AGViewModel"]),
         .executable(name: "agvm", targets: ["agvm"]),

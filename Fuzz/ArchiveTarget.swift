@@ -29,7 +29,8 @@ public func fuzzArchiveInitialize(
 }
 
 /// Archives made from fixture JSON: values, ViewModels with nested
-/// ViewModels and lists, and lists; each saved in both input modes.
+/// ViewModels and lists, lists, sections and a manager; each saved in both
+/// input modes.
 enum ArchiveSeeds {
     static func write(from fixtures: URL, to output: URL) throws -> Int {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -38,6 +39,7 @@ enum ArchiveSeeds {
             ("numbers", .value([1, -1, 0, .int(.max), .int(.min), 0.5, -0.0, .bigInteger("-123456789012345678901234567890")])),
             ("keys", .value(["": "", "a": ["a": ["a": "é😀"]], "b": [["a": 1], ["a": 2, "b": 3]]])),
         ]
+        var sections: [Section] = []
         let files = try FileManager.default.contentsOfDirectory(at: fixtures, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
         for file in files {
@@ -48,11 +50,18 @@ enum ArchiveSeeds {
                 records.append(("\(name)-viewModel", .viewModel(viewModel(object))))
                 for (key, member) in object {
                     if case .array(let array) = member, !array.isEmpty, array.allSatisfy({ $0.objectValue != nil }) {
-                        records.append(("\(name)-\(key)-list", .viewModels(array.compactMap(\.objectValue).map(viewModel))))
+                        let items = array.compactMap(\.objectValue).map(viewModel)
+                        records.append(("\(name)-\(key)-list", .viewModels(items)))
+                        sections.append(Section(items: items, header: ViewModel(["title": .string(key)]),
+                                                footer: sections.count % 2 == 0 ? ViewModel(["file": .string(name)]) : nil))
                     }
                 }
             }
         }
+        records.append(("section-empty", .section(Section())))
+        records.append(("manager-empty", .manager(Manager())))
+        for (i, section) in sections.enumerated() { records.append(("section-\(i)", .section(section))) }
+        records.append(("manager", .manager(Manager(sections: sections, common: ViewModel(["style": "plain"])))))
         var written = 0
         for (name, record) in records {
             let archive = try ArchiveEncoder().encode(record).data

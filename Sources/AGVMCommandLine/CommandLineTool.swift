@@ -12,9 +12,11 @@ public enum CommandLineTool {
 
     /// Every command, in help order. Add new commands here.
     public static let commands: [ToolCommand] = [
+        ConvertCommand.command,
+        InspectCommand.command,
+        KeysCommand.command,
         ValidateCommand.command,
         FormatCommand.command,
-        KeysCommand.command,
     ]
 
     /// The command named `name`.
@@ -105,10 +107,12 @@ public enum CommandLineTool {
             return true
         }
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
             return true
         } catch {
-            io.writeError("\(path): error: cannot write: \(error.localizedDescription)\n")
+            // The path leads the line already; say what failed and why.
+            let reason = String(cString: strerror(error.code))
+            io.writeError("\(path): error: cannot write: \(reason) (while \(error.step.rawValue))\n")
             return false
         }
     }

@@ -4,7 +4,7 @@ enum HelpText {
     static func tool(commands: [ToolCommand]) -> String {
         let width = (commands.map(\.name.count).max() ?? 0) + 4
         var text = """
-        agvm \(CommandLineTool.version): JSON tools of AGViewModel
+        agvm \(CommandLineTool.version): package API JSON into ViewModels, inspect archives, generate keys
 
         USAGE: agvm <command> [options] [arguments]
 

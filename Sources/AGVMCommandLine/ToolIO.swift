@@ -17,6 +17,15 @@ public struct ToolIO: Sendable {
     public var writeOutput: @Sendable (Data) -> Void
     /// Writes text to standard error.
     public var writeError: @Sendable (String) -> Void
+    /// The environment variables the tool looks at (`NO_COLOR`, `COLUMNS`).
+    public var environment: [String: String] = [:]
+    /// Whether standard output is a terminal: colour and the terminal's
+    /// width are only used then, so piped output is always the same.
+    public var isOutputTerminal = false
+    /// Whether standard error is a terminal: progress lines are only shown then.
+    public var isErrorTerminal = false
+    /// The terminal's width in columns, when standard output is one.
+    public var terminalColumns: @Sendable () -> Int? = { nil }
 
     /// An IO from its four parts.
     public init(readStandardInput: @escaping @Sendable () throws -> Data,
@@ -29,12 +38,19 @@ public struct ToolIO: Sendable {
         self.writeError = writeError
     }
 
-    /// The process's standard streams and file system.
-    public static let standard = ToolIO(
-        readStandardInput: { try readAll(fileDescriptor: 0) },
-        readFile: { path in try readFile(atPath: path) },
-        writeOutput: { data in FileHandle.standardOutput.write(data) },
-        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+    /// The process's standard streams, file system, environment and terminal.
+    public static let standard: ToolIO = {
+        var io = ToolIO(
+            readStandardInput: { try readAll(fileDescriptor: 0) },
+            readFile: { path in try readFile(atPath: path) },
+            writeOutput: { data in FileHandle.standardOutput.write(data) },
+            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+        io.environment = ProcessInfo.processInfo.environment
+        io.isOutputTerminal = isatty(1) == 1
+        io.isErrorTerminal = isatty(2) == 1
+        io.terminalColumns = { columns(ofTerminal: 1) }
+        return io
+    }()
 
     /// Writes `text` to standard output.
     public func print(_ text: String) { writeOutput(Data(text.utf8)) }
@@ -46,6 +62,18 @@ public struct ToolIO: Sendable {
         guard fd >= 0 else { throw ToolFileError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         return try readAll(fileDescriptor: fd)
+    }
+
+    /// The width of the terminal on `fd` (`TIOCGWINSZ`), or `nil`.
+    static func columns(ofTerminal fd: Int32) -> Int? {
+        var size = winsize()
+        #if canImport(Glibc)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = TIOCGWINSZ
+        #endif
+        guard ioctl(fd, request, &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Reads everything from `fd` until end of file.

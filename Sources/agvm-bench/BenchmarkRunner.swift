@@ -8,6 +8,7 @@ enum BenchmarkRunner {
         ViewModelBenchmarks.group,
         GroupingBenchmarks.group,
         PersistenceBenchmarks.group,
+        NotifierBenchmarks.group,
     ]
 
     static func main() {

@@ -1,17 +1,20 @@
 import AGViewModel
 import Foundation
 
-/// Packaging and archives: twitter.json's statuses packaged with a spec,
-/// then archived and read back.
+/// Packaging, export and archives: twitter.json's statuses packaged with a
+/// spec into a manager (one section of statuses), then exported to JSON,
+/// archived and read back.
 ///
-/// - `spec packaging`: parse + spec packaging, in MB/s of source JSON, against
-///   `JSONSerialization` plus a hand-written loop copying the same fields
-///   into `[String: Any]` dictionaries.
-/// - `archive write` / `archive read`: the packaged ViewModels encoded to and
-///   decoded from an in-memory archive (header and CRC-32 included), in
-///   thousands of ViewModels per second, against `NSKeyedArchiver` /
-///   `NSKeyedUnarchiver` of the peer's dictionaries (an NSArray of
-///   NSDictionary with the same content).
+/// - `spec packaging`: parse + spec packaging into a manager, in MB/s of
+///   source JSON, against `JSONSerialization` plus a hand-written loop
+///   copying the same fields into `[String: Any]` dictionaries.
+/// - `json export`: the manager exported to JSON bytes (everything), in
+///   thousands of items per second, against `JSONSerialization.data` of the
+///   peer's equivalent `["sections": [["items": [...]]]]` content.
+/// - `archive write` / `archive read`: the manager encoded to and decoded
+///   from an in-memory archive (header and CRC-32 included), in thousands of
+///   items per second, against `NSKeyedArchiver` / `NSKeyedUnarchiver` of the
+///   peer's content (NSDictionary / NSArray with the same data).
 enum PersistenceBenchmarks {
     static let group = BenchmarkGroup(name: "persistence") { context in
         guard let url = context.inputs.first(where: { $0.lastPathComponent.contains("twitter") }) else {
@@ -88,18 +91,18 @@ enum PersistenceBenchmarks {
         let packager = SpecPackager(spec: try PackagingSpec(data: Data(specText.utf8), source: "bench spec"))
 
         // Sanity: both sides package the same number of items.
-        let packaged = try packager.package(document: JSONValue(parsing: data))
+        let (manager, skipped) = try packager.packageManager(document: JSONValue(parsing: data))
         let peerItems = try peerPackage(data)
-        guard packaged.items.count == peerItems.count, !peerItems.isEmpty, packaged.skipped.isEmpty else {
-            throw BenchmarkError("sides disagree: \(packaged.items.count) vs \(peerItems.count) items")
+        guard manager.count == 1, manager.itemCount == peerItems.count, !peerItems.isEmpty, skipped.isEmpty else {
+            throw BenchmarkError("sides disagree: \(manager.itemCount) vs \(peerItems.count) items")
         }
-        let items = packaged.items
-        let count = Double(items.count)
+        let peerManager: [String: Any] = ["sections": [["items": peerItems]]]
+        let count = Double(manager.itemCount)
 
         var results: [BenchmarkResult] = []
         let megabytes = Double(data.count) / 1_000_000
         let packaging = try measureInterleaved(runs: runs, ours: {
-            blackHole(try packager.package(document: JSONValue(parsing: data)))
+            blackHole(try packager.packageManager(document: JSONValue(parsing: data)))
         }, peer: {
             blackHole(try peerPackage(data))
         })
@@ -107,17 +110,32 @@ enum PersistenceBenchmarks {
             benchmark: "spec packaging", input: input, unit: "MB/s", ours: megabytes / packaging.ours,
             peer: "JSONSerialization+loop", peerValue: megabytes / packaging.peer))
 
-        // Archives: repeat inside each sample so a sample lasts milliseconds.
+        // Export and archives: repeat inside each sample so a sample lasts milliseconds.
         let repeats = 10
-        let encoder = ArchiveEncoder()
-        let peerArray = peerItems as NSArray
-        let ourArchive = try encoder.encode(.viewModels(items)).data
+        let exported = try manager.exportJSONData(options: .everything)
+        let peerExported = try JSONSerialization.data(withJSONObject: peerManager)
+        guard try JSONValue(parsing: exported)["sections"]?[0]?["items"]?.arrayValue?.count == peerItems.count,
+              peerExported.count > 0 else {
+            throw BenchmarkError("exports disagree")
+        }
+        let export = try measureInterleaved(runs: runs, ours: {
+            for _ in 0 ..< repeats { blackHole(try manager.exportJSONData(options: .everything)) }
+        }, peer: {
+            blackHole(try JSONSerialization.data(withJSONObject: peerManager))
+        })
+        results.append(BenchmarkResult(
+            benchmark: "json export", input: input, unit: "Kitems/s", ours: count * Double(repeats) / export.ours / 1000,
+            peer: "JSONSerialization.data", peerValue: count / export.peer / 1000))
+
+        let encoder = ArchiveEncoder(keys: .everything)
+        let peerArray = peerManager as NSDictionary
+        let ourArchive = try encoder.encode(.manager(manager)).data
         let peerArchive = try NSKeyedArchiver.archivedData(withRootObject: peerArray, requiringSecureCoding: false)
         // swift-corelibs NSKeyedArchiver takes seconds for 100 statuses (it
         // grows faster than linearly), so the peer runs once per sample and
         // at most 3 samples are taken.
         let write = try measureInterleaved(runs: min(runs, 3), ours: {
-            for _ in 0 ..< repeats { blackHole(try encoder.encode(.viewModels(items))) }
+            for _ in 0 ..< repeats { blackHole(try encoder.encode(.manager(manager))) }
         }, peer: {
             blackHole(try NSKeyedArchiver.archivedData(withRootObject: peerArray, requiringSecureCoding: false))
         })
@@ -126,8 +144,9 @@ enum PersistenceBenchmarks {
             peer: "NSKeyedArchiver", peerValue: count / write.peer / 1000))
 
         let decoder = ArchiveDecoder()
-        guard case .viewModels(let back) = try decoder.decode(ourArchive), back.count == items.count,
-              let peerBack = try unarchive(peerArchive), peerBack.count == peerItems.count else {
+        guard case .manager(let back) = try decoder.decode(ourArchive), back.itemCount == manager.itemCount,
+              let peerBack = try unarchive(peerArchive),
+              ((peerBack["sections"] as? [Any])?.first as? [String: Any])?["items"].map({ ($0 as? [Any])?.count }) == peerItems.count else {
             throw BenchmarkError("archives do not read back")
         }
         let read = try measureInterleaved(runs: runs, ours: {
@@ -142,7 +161,7 @@ enum PersistenceBenchmarks {
             // Where the time goes: parse and packaging apart, on both sides.
             let document = try JSONValue(parsing: data)
             let foundation = try JSONSerialization.jsonObject(with: data)
-            let packagingOnly = try measureInterleaved(runs: runs, ours: { blackHole(try packager.package(document: document)) },
+            let packagingOnly = try measureInterleaved(runs: runs, ours: { blackHole(try packager.packageManager(document: document)) },
                                                        peer: { blackHole(try peerPackage(parsed: foundation)) })
             let parseOnly = try measureInterleaved(runs: runs, ours: { blackHole(try JSONValue(parsing: data)) },
                                                    peer: { blackHole(try JSONSerialization.jsonObject(with: data)) })
@@ -151,15 +170,15 @@ enum PersistenceBenchmarks {
                 parse only \(parseOnly.ours * 1e3) ms (JSONSerialization \(parseOnly.peer * 1e3) ms)
 
                 """.utf8))
-            FileHandle.standardError.write(Data("persistence: \(items.count) items; archive \(ourArchive.count) bytes, NSKeyedArchiver \(peerArchive.count) bytes\n".utf8))
+            FileHandle.standardError.write(Data("persistence: \(manager.itemCount) items; export \(exported.count) bytes, JSONSerialization \(peerExported.count) bytes; archive \(ourArchive.count) bytes, NSKeyedArchiver \(peerArchive.count) bytes\n".utf8))
         }
         return results
     }
 
-    static func unarchive(_ data: Data) throws -> NSArray? {
+    static func unarchive(_ data: Data) throws -> NSDictionary? {
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
         unarchiver.requiresSecureCoding = false
         defer { unarchiver.finishDecoding() }
-        return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? NSArray
+        return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? NSDictionary
     }
 }

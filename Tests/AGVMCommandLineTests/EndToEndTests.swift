@@ -34,11 +34,17 @@ struct EndToEndTests {
         var error: String
     }
 
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
+    /// Runs `agvm` with `arguments`, `input` on standard input, and the
+    /// test's environment without the variables that change output
+    /// (`COLUMNS`, `NO_COLOR`), plus `environment`.
+    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Outcome {
         let tool = try #require(Self.executable(), "the agvm executable must be built next to the tests (swift build)")
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment
+            .filter { $0.key != "COLUMNS" && $0.key != "NO_COLOR" }
+            .merging(environment) { $1 }
         let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = error

@@ -8,7 +8,7 @@ import Testing
 /// (``ChangeSet/apply(to:new:)`` rejects anything inconsistent).
 @Suite("ChangeSet property")
 struct ChangeSetPropertyTests {
-    typealias RNG = GroupingFixtures.SplitMix64
+    typealias RNG = SplitMix64
 
     /// A model item: identity (nil = none) and content.
     struct ItemSpec {

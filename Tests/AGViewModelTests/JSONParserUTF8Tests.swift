@@ -75,4 +75,51 @@ struct JSONParserUTF8Tests {
             #expect(value == .string(String(decoding: bytes, as: UTF8.self)))
         }
     }
+
+    // Non-ASCII content is scanned eight bytes at a time and checked once,
+    // when the string is made: these pin down that bad bytes are still found
+    // anywhere in a long string and reported before any later error.
+
+    @Test func rejectsInvalidUTF8InsideLongNonASCIIText() throws {
+        let text = Array("日本語のテキスト".utf8)  // 24 bytes of 3-byte sequences
+        for (cut, bad) in [(0, [0xFF] as [UInt8]), (7, [0xC0, 0x80]), (12, [0xED, 0xA0, 0x80]), (24, [0xE2, 0x82])] {
+            let bytes = [0x22] + text[..<cut] + bad + text[cut...] + [0x22]
+            let error = try #require(parseError(bytes: bytes), "cut \(cut)")
+            // A cut inside a sequence is reported at that sequence's lead byte.
+            let lead = cut % 3 == 0 ? cut : cut - cut % 3
+            #expect(error.offset == 1 + lead, "cut \(cut)")
+            #expect(error.message.hasPrefix("invalid UTF-8"), "cut \(cut)")
+        }
+    }
+
+    @Test func reportsBadUTF8BeforeALaterEscapeControlCharacterOrEndOfInput() throws {
+        let prefix = Array("\"ünïcödé and more".utf8) + [0xFF]
+        let escape = try #require(parseError(bytes: prefix + Array(#"\n""#.utf8)))
+        let control = try #require(parseError(bytes: prefix + [0x0A, 0x22]))
+        let end = try #require(parseError(bytes: prefix + Array("abc".utf8)))
+        for error in [escape, control, end] {
+            #expect(error.offset == prefix.count - 1)
+            #expect(error.message == "invalid UTF-8: byte 0xFF never appears in UTF-8")
+        }
+        // Valid non-ASCII text before them: the later error is reported.
+        let valid = Array("\"ünïcödé and more".utf8)
+        #expect(parseError(bytes: valid + [0x0A, 0x22])?.message.hasPrefix("unescaped control character") == true)
+        #expect(parseError(bytes: valid)?.message == "unexpected end of input in string (missing closing '\"')")
+    }
+
+    @Test func readsNonASCIIStringsOfEveryLengthAroundWordBoundaries() throws {
+        let pieces = ["a", "é", "日", "😀", "\\n", "\\u00e9", "bc"]
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<300 {
+            var json = "\""
+            var expected = ""
+            for _ in 0..<Int(generator.next() % 24) {
+                let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+                json += piece
+                expected += piece == "\\n" ? "\n" : piece == "\\u00e9" ? "é" : piece
+            }
+            json += "\""
+            #expect(try JSONValue(parsing: json) == .string(expected), "\(json)")
+        }
+    }
 }

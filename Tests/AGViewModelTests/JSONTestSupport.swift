@@ -21,20 +21,6 @@ func parseError(bytes: [UInt8], options: JSONParser.Options = .init()) -> JSONPa
     }
 }
 
-/// A small, fast, seeded pseudo-random generator (SplitMix64), so property
-/// tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The state shared with a thread started by ``onSmallStackThread(stackSize:_:)``.
 private final class ThreadJob: @unchecked Sendable {
     let body: @Sendable () -> Any

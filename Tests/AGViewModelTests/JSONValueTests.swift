@@ -18,3 +18,17 @@ struct JSONValueTests {
         #expect(JSONValue.int(1) != JSONValue.double(1))
     }
 }
+
+@Suite("JSONValue description")
+struct JSONValueDescriptionTests {
+    @Test func descriptionIsCompactJSON() {
+        let value: JSONValue = ["title": "Swift", "price": 9.5, "tags": ["a"], "none": nil]
+        #expect(value.description == #"{"title":"Swift","price":9.5,"tags":["a"],"none":null}"#)
+        #expect("\(JSONValue.string("x"))" == #""x""#)
+    }
+
+    @Test func nonFiniteDoublesDoNotFail() {
+        let value: JSONValue = ["bad": .double(.nan), "list": [.double(.infinity)]]
+        #expect(value.description == #"{"bad":nan,"list":[inf]}"#)
+    }
+}

@@ -13,7 +13,7 @@ struct ViewModelConcurrencyTests {
             let vm = ViewModel(json)
             vm[.bookAuthor] = ViewModel(json["author"]?.objectValue ?? [:])
             vm.setCommand(for: .bookPriceText, dependsOn: [.bookPrice]) { vm in "€\(vm[.bookPrice] ?? 0)" }
-            try? vm.executeCommandIfNeeded(for: .bookPriceText)
+            _ = try? vm.executeCommandIfNeeded(for: .bookPriceText)
             return vm
         }.value
         // Now on the main actor: read, bind, refresh.

@@ -49,6 +49,9 @@ public final class Manager: @unchecked Sendable {
     // The identity → index path table, valid for `tableGeneration`.
     private var table: [ObjectIdentifier: ItemSlot]?
     private var tableGeneration: UInt64 = 0
+    // Keys registered per part for JSON export and archives (issue 6, see
+    // Persistence/Manager+KeyRegistration.swift).
+    internal var partKeyRegistry = PartKeyRegistry()
 
     /// A manager with the given sections and common ViewModel.
     public init(sections: [Section] = [], common: ViewModel? = nil) {

@@ -53,6 +53,9 @@ public final class Section: @unchecked Sendable {
     // Managers holding this section, told when the items change so their
     // index-path tables go stale. Weak: a section does not keep its manager alive.
     private var owners: [WeakManager] = []
+    // Keys registered per part for JSON export and archives (issue 6, see
+    // Persistence/Section+KeyRegistration.swift).
+    internal var partKeyRegistry = PartKeyRegistry()
 
     /// A section with the given items and optional section-level ViewModels.
     ///

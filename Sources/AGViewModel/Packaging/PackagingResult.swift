@@ -25,12 +25,18 @@ public enum PackagingLocation: Sendable, Hashable, CustomStringConvertible {
     case header
     /// The element at this index of the items array.
     case item(Int)
+    /// The items array as a whole (it is missing or not an array).
+    case items
+    /// A location inside the section at this index, for several sections.
+    indirect case section(Int, PackagingLocation)
 
-    /// `header` or `item 3`.
+    /// `header`, `item 3`, `items` or `section 1, item 3`.
     public var description: String {
         switch self {
         case .header: "header"
         case .item(let index): "item \(index)"
+        case .items: "items"
+        case let .section(index, location): "section \(index), \(location)"
         }
     }
 }

@@ -58,6 +58,32 @@ import Foundation
 ///   or `trim` (whitespace and newlines at both ends), applied to the value
 ///   read (not to the default).
 ///
+/// ## Several sections
+/// A spec can package a document into several sections (a ``Manager``, see
+/// ``SpecPackager/packageManager(document:)``) in one of two ways; either
+/// replaces the top-level `items` and `header`.
+///
+/// ```json
+/// {"sections": [
+///    {"title": "Articles", "items": "groups.articles", "fields": [...]},
+///    {"title": "Videos", "items": "groups.videos", "header": "groups.videos_meta"}],
+///  "fields": [...]}
+/// ```
+///
+/// - `sections` (list): one entry per section, in order. An entry has
+///   `items` (path, required), and optionally `title` (string), `header`
+///   (path), `fields` and `headerFields` (as above; without them the
+///   top-level lists apply, `headerFields` only to entries with a
+///   `header`). A `title` is stored under the key `title` of
+///   the section's header ViewModel (created if the entry has no header).
+/// - `sectionsFrom` (path): the object whose members are arrays, one
+///   section per member in order, titled with the member's name; or an array
+///   whose elements are arrays, one untitled section each. Items use the
+///   top-level `fields`.
+///
+/// A section whose items path does not lead to an array is packaged empty
+/// and reported, so the manager keeps one section per entry.
+///
 /// Everything is checked when the spec is loaded: an unknown member or type,
 /// a missing or duplicate key, a bad path or template, a default of the wrong
 /// type. The ``PackagingSpecError`` names the file, the entry and the problem.
@@ -137,6 +163,28 @@ public struct PackagingSpec: Sendable, Hashable {
     public let headerFields: [Field]?
     /// Where the spec came from, for messages.
     public let source: String
+    /// The sections of a `sections` spec, in order; `nil` otherwise.
+    public let sections: [SectionEntry]?
+    /// The path of a `sectionsFrom` spec; `nil` otherwise.
+    public let sectionsPath: JSONPath?
+
+    /// One entry of a spec's `sections` list, with the top-level field
+    /// lists already applied where the entry has none.
+    public struct SectionEntry: Sendable, Hashable {
+        /// The section's title, stored under `title` in its header.
+        public let title: String?
+        /// Where the section's items array is.
+        public let itemsPath: JSONPath
+        /// Where the section's header object is.
+        public let headerPath: JSONPath?
+        /// How items are packaged; `nil` copies every member.
+        public let fields: [Field]?
+        /// How the header is packaged; `nil` copies every member.
+        public let headerFields: [Field]?
+    }
+
+    /// Whether the spec describes several sections (`sections` or `sectionsFrom`).
+    public var hasSections: Bool { sections != nil || sectionsPath != nil }
 
     /// Whether the spec asks for a header.
     public var hasHeader: Bool { headerPath != nil || headerFields != nil }
@@ -169,20 +217,13 @@ public struct PackagingSpec: Sendable, Hashable {
         guard case .object(let root) = json else {
             throw fail("a spec must be a JSON object, found \(json.kind.rawValue)")
         }
-        let members = ["name", "items", "header", "fields", "headerFields"]
+        let members = ["name", "items", "header", "fields", "headerFields", "sections", "sectionsFrom"]
         for key in root.keys where !members.contains(key) {
             throw fail("unknown member \"\(key)\"\(PackagingSpecError.suggestion(for: key, in: members)); "
                 + "a spec has \(members.joined(separator: ", "))")
         }
         func path(_ member: String) throws(PackagingSpecError) -> JSONPath? {
-            guard let value = root[member] else { return nil }
-            guard case .string(let text) = value else {
-                throw fail("\"\(member)\" must be a path string, found \(value.kind.rawValue)")
-            }
-            guard let path = JSONPath(parsing: text), !path.components.isEmpty else {
-                throw fail("\"\(member)\" is not a valid path: \"\(text)\"")
-            }
-            return path
+            try Self.path(root[member], member: member, fail: fail)
         }
         switch root["name"] {
         case nil: name = nil
@@ -194,6 +235,72 @@ public struct PackagingSpec: Sendable, Hashable {
         fields = try Self.fieldList(root["fields"], named: "fields", source: source)
         headerFields = try Self.fieldList(root["headerFields"], named: "headerFields", source: source)
         self.source = source
+
+        sectionsPath = try path("sectionsFrom")
+        if root["sections"] != nil || sectionsPath != nil {
+            let form = sectionsPath != nil ? "sectionsFrom" : "sections"
+            for other in ["items", "header"] + (sectionsPath != nil ? ["sections", "headerFields"] : [])
+            where root[other] != nil {
+                throw fail("\"\(other)\" cannot be used with \"\(form)\""
+                    + (other == "items" || other == "header" ? "; give each section its own" : ""))
+            }
+        }
+        sections = try Self.sectionList(root["sections"], fields: fields, headerFields: headerFields, source: source)
+    }
+
+    private static func path(
+        _ value: JSONValue?, member: String, fail: (String) -> PackagingSpecError
+    ) throws(PackagingSpecError) -> JSONPath? {
+        guard let value else { return nil }
+        guard case .string(let text) = value else {
+            throw fail("\"\(member)\" must be a path string, found \(value.kind.rawValue)")
+        }
+        guard let path = JSONPath(parsing: text), !path.components.isEmpty else {
+            throw fail("\"\(member)\" is not a valid path: \"\(text)\"")
+        }
+        return path
+    }
+
+    private static func sectionList(
+        _ value: JSONValue?, fields: [Field]?, headerFields: [Field]?, source: String
+    ) throws(PackagingSpecError) -> [SectionEntry]? {
+        guard let value else { return nil }
+        guard case .array(let entries) = value, !entries.isEmpty else {
+            throw PackagingSpecError(source: source, message: "\"sections\" must be a non-empty array of section entries, found "
+                + (value.arrayValue != nil ? "an empty array" : value.kind.rawValue))
+        }
+        let members = ["title", "items", "header", "fields", "headerFields"]
+        var result: [SectionEntry] = []
+        for (index, entry) in entries.enumerated() {
+            func fail(_ message: String) -> PackagingSpecError {
+                PackagingSpecError(source: source, entry: .init(list: "sections", index: index, key: nil), message: message)
+            }
+            guard case .object(let object) = entry else {
+                throw fail("a section entry must be an object, found \(entry.kind.rawValue)")
+            }
+            for key in object.keys where !members.contains(key) {
+                throw fail("unknown member \"\(key)\"\(PackagingSpecError.suggestion(for: key, in: members)); "
+                    + "a section entry has \(members.joined(separator: ", "))")
+            }
+            var title: String?
+            switch object["title"] {
+            case nil: break
+            case .string(let text)?: title = text
+            case let other?: throw fail("\"title\" must be a string, found \(other.kind.rawValue)")
+            }
+            guard let itemsPath = try path(object["items"], member: "items", fail: fail) else {
+                throw fail("missing \"items\", the path of the section's array")
+            }
+            let list = "sections[\(index)]."
+            let headerPath = try path(object["header"], member: "header", fail: fail)
+            // The top-level header fields apply to entries that name a header.
+            let ownHeaderFields = try fieldList(object["headerFields"], named: list + "headerFields", source: source)
+            result.append(SectionEntry(
+                title: title, itemsPath: itemsPath, headerPath: headerPath,
+                fields: try fieldList(object["fields"], named: list + "fields", source: source) ?? fields,
+                headerFields: ownHeaderFields ?? (headerPath != nil ? headerFields : nil)))
+        }
+        return result
     }
 
     private static func fieldList(_ value: JSONValue?, named list: String, source: String) throws(PackagingSpecError) -> [Field]? {

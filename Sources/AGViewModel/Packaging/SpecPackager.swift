@@ -46,39 +46,22 @@ public struct SpecPackager: ViewModelPackager {
     ///
     /// - Throws: ``PackagingError`` with ``PackagingError/Reason/documentMismatch(_:)``
     ///   when the items path does not lead to an array (or, without an items
-    ///   path, the document is neither an array nor an object).
+    ///   path, the document is neither an array nor an object), and with
+    ///   ``PackagingError/Reason/packagerFailed(_:)`` for a spec that
+    ///   describes several sections (use ``packageSections(document:)`` or
+    ///   ``packageManager(document:)``).
     public func package(document: JSONValue) throws(PackagingError) -> PackagingResult {
-        var result = PackagingResult()
-
-        if spec.hasHeader {
-            let found = spec.headerPath.map { document.lookup($0) } ?? .success(document)
-            switch found {
-            case .success(.object(let object)):
-                do {
-                    result.header = try spec.headerFields.map { fields throws(PackagingError) in try Self.apply(fields, to: object) }
-                        ?? ViewModel(object)
-                } catch {
-                    result.skipped.append(SkippedElement(location: .header, reason: error.reason))
-                }
-            case .success(let other):
-                let path = spec.headerPath ?? JSONPath([])
-                result.skipped.append(SkippedElement(location: .header, reason: .documentMismatch(
-                    Self.mismatch(at: path, expected: JSONObject.expectedDescription, found: other))))
-            case .failure(let error):
-                result.skipped.append(SkippedElement(location: .header, reason: .documentMismatch(error)))
-            }
+        guard !spec.hasSections else {
+            throw PackagingError(reason: .packagerFailed(
+                "spec \(spec.source) describes several sections; use packageSections(document:) or packageManager(document:)"))
         }
-
+        var result = PackagingResult()
+        if spec.hasHeader {
+            Self.packageHeader(of: document, at: spec.headerPath, fields: spec.headerFields, into: &result)
+        }
         let elements: [JSONValue]
         if let itemsPath = spec.itemsPath {
-            switch document.lookup(itemsPath) {
-            case .success(.array(let array)): elements = array
-            case .success(let other):
-                throw PackagingError(reason: .documentMismatch(
-                    Self.mismatch(at: itemsPath, expected: [JSONValue].expectedDescription, found: other)))
-            case .failure(let error):
-                throw PackagingError(reason: .documentMismatch(error))
-            }
+            elements = try Self.elements(of: document, at: itemsPath)
         } else {
             switch document {
             case .array(let array): elements = array
@@ -88,20 +71,74 @@ public struct SpecPackager: ViewModelPackager {
                     Self.mismatch(at: JSONPath([]), expected: "an array or an object", found: document)))
             }
         }
+        Self.packageItems(elements, fields: spec.fields, into: &result)
+        return result
+    }
 
-        result.items.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .object(let object) = element else {
-                result.skipped.append(SkippedElement(location: .item(index), reason: .notAnObject(found: element.kind)))
-                continue
-            }
-            do {
-                result.items.append(try packageItem(object))
-            } catch {
-                result.skipped.append(SkippedElement(location: .item(index), reason: error.reason))
+    /// Packages a response into one result per section: the spec's
+    /// `sections` entries or `sectionsFrom` members in order (a single
+    /// result for a spec without sections). A section whose items are not an
+    /// array is packaged without items and reported at
+    /// ``PackagingLocation/items``; locations in each result are relative to
+    /// its section.
+    ///
+    /// - Throws: ``PackagingError`` when the document as a whole does not
+    ///   fit: the `sectionsFrom` path leads to neither an object nor an
+    ///   array, or (without sections) as ``package(document:)``.
+    public func packageSections(document: JSONValue) throws(PackagingError) -> [PackagingResult] {
+        if let entries = spec.sections {
+            return entries.map { entry in
+                var result = PackagingResult()
+                if entry.headerPath != nil || entry.headerFields != nil {
+                    Self.packageHeader(of: document, at: entry.headerPath, fields: entry.headerFields, into: &result)
+                }
+                switch Result(catching: { () throws(PackagingError) in try Self.elements(of: document, at: entry.itemsPath) }) {
+                case .success(let elements): Self.packageItems(elements, fields: entry.fields, into: &result)
+                case .failure(let error): result.skipped.append(SkippedElement(location: .items, reason: error.reason))
+                }
+                Self.setTitle(entry.title, of: &result)
+                return result
             }
         }
-        return result
+        guard let path = spec.sectionsPath else { return [try package(document: document)] }
+        let groups: [(title: String?, path: JSONPath, value: JSONValue)]
+        switch document.lookup(path) {
+        case .success(.object(let object)):
+            groups = object.map { (title: $0.key, path: JSONPath(path.components + [.key($0.key)]), value: $0.value) }
+        case .success(.array(let array)):
+            groups = array.enumerated().map { (title: nil, path: JSONPath(path.components + [.index($0.offset)]), value: $0.element) }
+        case .success(let other):
+            throw PackagingError(reason: .documentMismatch(
+                Self.mismatch(at: path, expected: "an object of arrays or an array of arrays", found: other)))
+        case .failure(let error):
+            throw PackagingError(reason: .documentMismatch(error))
+        }
+        return groups.map { group in
+            var result = PackagingResult()
+            if case .array(let elements) = group.value {
+                Self.packageItems(elements, fields: spec.fields, into: &result)
+            } else {
+                result.skipped.append(SkippedElement(location: .items, reason: .documentMismatch(
+                    Self.mismatch(at: group.path, expected: [JSONValue].expectedDescription, found: group.value))))
+            }
+            Self.setTitle(group.title, of: &result)
+            return result
+        }
+    }
+
+    /// Packages a response into a section: ``package(document:)`` wrapped
+    /// with ``Section/init(packaged:footer:common:itemMerge:)``.
+    public func packageSection(document: JSONValue) throws(PackagingError) -> (section: Section, skipped: [SkippedElement]) {
+        let result = try package(document: document)
+        return (Section(packaged: result), result.skipped)
+    }
+
+    /// Packages a response into a manager, one section per result of
+    /// ``packageSections(document:)``; skipped elements are located with
+    /// ``PackagingLocation/section(_:_:)``.
+    public func packageManager(document: JSONValue) throws(PackagingError) -> (manager: Manager, skipped: [SkippedElement]) {
+        let results = try packageSections(document: document)
+        return (Manager(packaged: results), PackagingResult.skipped(inSections: results))
     }
 
     /// Parses `data` and packages it (see ``package(document:)``). A parse
@@ -111,6 +148,60 @@ public struct SpecPackager: ViewModelPackager {
     }
 
     // MARK: Applying fields
+
+    private static func packageHeader(
+        of document: JSONValue, at path: JSONPath?, fields: [PackagingSpec.Field]?, into result: inout PackagingResult
+    ) {
+        switch path.map({ document.lookup($0) }) ?? .success(document) {
+        case .success(.object(let object)):
+            do {
+                result.header = try fields.map { fields throws(PackagingError) in try apply(fields, to: object) }
+                    ?? ViewModel(object)
+            } catch {
+                result.skipped.append(SkippedElement(location: .header, reason: error.reason))
+            }
+        case .success(let other):
+            result.skipped.append(SkippedElement(location: .header, reason: .documentMismatch(
+                mismatch(at: path ?? JSONPath([]), expected: JSONObject.expectedDescription, found: other))))
+        case .failure(let error):
+            result.skipped.append(SkippedElement(location: .header, reason: .documentMismatch(error)))
+        }
+    }
+
+    private static func elements(of document: JSONValue, at path: JSONPath) throws(PackagingError) -> [JSONValue] {
+        switch document.lookup(path) {
+        case .success(.array(let array)): return array
+        case .success(let other):
+            throw PackagingError(reason: .documentMismatch(
+                mismatch(at: path, expected: [JSONValue].expectedDescription, found: other)))
+        case .failure(let error):
+            throw PackagingError(reason: .documentMismatch(error))
+        }
+    }
+
+    private static func packageItems(_ elements: [JSONValue], fields: [PackagingSpec.Field]?, into result: inout PackagingResult) {
+        result.items.reserveCapacity(result.items.count + elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case .object(let object) = element else {
+                result.skipped.append(SkippedElement(location: .item(index), reason: .notAnObject(found: element.kind)))
+                continue
+            }
+            do {
+                result.items.append(try fields.map { fields throws(PackagingError) in try apply(fields, to: object) }
+                    ?? ViewModel(object))
+            } catch {
+                result.skipped.append(SkippedElement(location: .item(index), reason: error.reason))
+            }
+        }
+    }
+
+    /// Stores `title` under `title` in the header, creating one if needed.
+    private static func setTitle(_ title: String?, of result: inout PackagingResult) {
+        guard let title else { return }
+        let header = result.header ?? ViewModel()
+        header["title"] = .string(title)
+        result.header = header
+    }
 
     private static func mismatch(at path: JSONPath, expected: String, found: JSONValue) -> JSONAccessError {
         JSONAccessError(path: path, reason: found.isNull ? .null

@@ -3,8 +3,8 @@ import Foundation
 /// Saving and loading archives on disk.
 ///
 /// ```swift
-/// try Archive.write(.viewModels(timeline), to: cacheURL)
-/// guard case .viewModels(let restored) = try Archive.read(from: cacheURL) else { ... }
+/// try Archive.write(.manager(timeline), to: cacheURL)
+/// guard case .manager(let restored) = try Archive.read(from: cacheURL) else { ... }
 /// ```
 ///
 /// Writes are atomic (see ``AtomicFile``): a crash or error mid-write leaves
@@ -24,6 +24,18 @@ public enum Archive {
         let encoded = try encoder.encode(record)
         try AtomicFile.write(encoded.data, to: url)
         return encoded.skippedPayloads
+    }
+
+    /// Encodes `record` writing the keys `keys` selects (for example
+    /// `.everything`, ignoring registrations) and atomically replaces the
+    /// file at `url` with it.
+    ///
+    /// ```swift
+    /// try Archive.write(.manager(manager), to: url, keys: .everything)
+    /// ```
+    @discardableResult
+    public static func write(_ record: ArchiveRecord, to url: URL, keys: KeySelection) throws -> [SkippedPayload] {
+        try write(record, to: url, encoder: ArchiveEncoder(keys: keys))
     }
 
     /// The record stored in the archive at `url`.

@@ -15,7 +15,8 @@ import Foundation
 /// own ``ArchiveError``, and the whole payload is decoded before a record is
 /// returned, so an error means nothing was loaded.
 public struct ArchiveDecoder: Sendable {
-    /// The deepest nesting of arrays, objects, ViewModels and lists accepted.
+    /// The deepest nesting of arrays, objects, ViewModels, lists, sections
+    /// and managers accepted.
     public var maximumDepth: Int
 
     /// A decoder.
@@ -187,6 +188,8 @@ internal struct ArchiveDecodingState {
         switch tag {
         case Tag.viewModel: record = .viewModel(try readViewModelBody(depth: 0))
         case Tag.viewModelList: record = .viewModels(try readList(depth: 0))
+        case Tag.section: record = .section(try readSectionBody(depth: 0))
+        case Tag.manager: record = .manager(try readManagerBody(depth: 0))
         default:
             position = tagOffset
             record = .value(try readJSON(depth: 0))
@@ -264,7 +267,7 @@ internal struct ArchiveDecodingState {
             return malformed("a ViewModel (tag \(hex)) where \(expecting) must be", at: offset)
         case Tag.section, Tag.manager:
             let name = tag == Tag.section ? "section" : "manager"
-            return malformed("\(name) records (tag \(hex)) are reserved and not readable by this version", at: offset)
+            return malformed("a \(name) (tag \(hex)) where \(expecting) must be", at: offset)
         default:
             return malformed("unknown tag \(hex)", at: offset)
         }
@@ -287,6 +290,12 @@ internal struct ArchiveDecodingState {
             } else if tag == Tag.viewModelList {
                 position += 1
                 value = .payload(try readList(depth: depth + 1))
+            } else if tag == Tag.section {
+                position += 1
+                value = .payload(try readSectionBody(depth: depth + 1))
+            } else if tag == Tag.manager {
+                position += 1
+                value = .payload(try readManagerBody(depth: depth + 1))
             } else {
                 value = .json(try readJSON(depth: depth + 1))  // reports a missing byte itself
             }
@@ -305,5 +314,38 @@ internal struct ArchiveDecodingState {
         list.reserveCapacity(count)
         for _ in 0 ..< count { list.append(try readViewModelBody(depth: depth + 1)) }
         return list
+    }
+
+    /// The flags byte of a section or manager; bits outside `known` are malformed.
+    mutating func readFlags(known: UInt8, of what: String) throws(ArchiveError) -> UInt8 {
+        let offset = position
+        let flags = try readByte()
+        guard flags & ~known == 0 else {
+            throw malformed("unknown \(what) flags 0x\(String(flags, radix: 16, uppercase: true))", at: offset)
+        }
+        return flags
+    }
+
+    mutating func readSectionBody(depth: Int) throws(ArchiveError) -> Section {
+        try checkDepth(depth)
+        let flags = try readFlags(known: 0x0F, of: "section")
+        var parts: [ViewModel?] = []
+        for bit in 0 ..< 4 {
+            parts.append(flags & (1 << UInt8(bit)) == 0 ? nil : try readViewModelBody(depth: depth + 1))
+        }
+        let items = try readList(depth: depth + 1)
+        return Section(items: items, header: parts[0], footer: parts[1], common: parts[2], itemMerge: parts[3])
+    }
+
+    mutating func readManagerBody(depth: Int) throws(ArchiveError) -> Manager {
+        try checkDepth(depth)
+        let flags = try readFlags(known: 0x01, of: "manager")
+        let common = flags == 0 ? nil : try readViewModelBody(depth: depth + 1)
+        // A section body takes at least two bytes: flags and the item count.
+        let count = try readCount(minimumSize: 2, of: "manager section count")
+        var sections: [Section] = []
+        sections.reserveCapacity(count)
+        for _ in 0 ..< count { sections.append(try readSectionBody(depth: depth + 1)) }
+        return Manager(sections: sections, common: common)
     }
 }

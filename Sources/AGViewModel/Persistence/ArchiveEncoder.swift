@@ -3,28 +3,35 @@ import Foundation
 /// Writes ``ArchiveRecord``s in the archive format (see ``ArchiveFormat``).
 ///
 /// ```swift
-/// let encoded = try ArchiveEncoder().encode(.viewModels(items))
+/// let encoded = try ArchiveEncoder().encode(.manager(manager))
 /// try AtomicFile.write(encoded.data, to: url)
 /// for skip in encoded.skippedPayloads { log(skip) }
+/// let everything = try ArchiveEncoder(keys: .everything).encode(.manager(manager))
 /// ```
 ///
 /// Encoding is deterministic: the same record gives the same bytes.
 /// ViewModels are read under their lock one at a time, so encode a record
 /// that is not being mutated elsewhere to get a consistent snapshot.
 public struct ArchiveEncoder: Sendable {
+    /// Which keys are written: registered archived keys (the default; a
+    /// ViewModel with none registered writes every key) or everything. See
+    /// ``KeySelection``.
+    public var keys: KeySelection
+
     /// The deepest nesting of arrays, objects, ViewModels and lists written;
     /// deeper values fail with ``ArchiveError/cannotEncode(path:reason:)``
     /// rather than producing an archive no reader accepts.
     public var maximumDepth: Int
 
     /// An encoder.
-    public init(maximumDepth: Int = ArchiveFormat.defaultMaximumDepth) {
+    public init(keys: KeySelection = .registered, maximumDepth: Int = ArchiveFormat.defaultMaximumDepth) {
+        self.keys = keys
         self.maximumDepth = maximumDepth
     }
 
     /// The archive bytes of `record`, and the payloads left out.
     public func encode(_ record: ArchiveRecord) throws(ArchiveError) -> EncodedArchive {
-        var state = ArchiveEncodingState(maximumDepth: maximumDepth)
+        var state = ArchiveEncodingState(keys: keys, maximumDepth: maximumDepth)
         do {
             switch record {
             case .value(let value): try state.writeJSON(value, depth: 0)
@@ -34,6 +41,12 @@ public struct ArchiveEncoder: Sendable {
             case .viewModels(let list):
                 state.bytes.append(ArchiveFormat.Tag.viewModelList)
                 try state.writeList(list, depth: 0)
+            case .section(let section):
+                state.bytes.append(ArchiveFormat.Tag.section)
+                try state.writeSectionBody(section, inherited: nil, depth: 0)
+            case .manager(let manager):
+                state.bytes.append(ArchiveFormat.Tag.manager)
+                try state.writeManagerBody(manager, depth: 0)
             }
         } catch {
             throw .cannotEncode(path: JSONPath(error.reversedPath.reversed()).description, reason: error.reason)
@@ -72,11 +85,13 @@ internal struct ArchiveEncodingState {
     var skipped: [SkippedPayload] = []
     /// The path of the ViewModel being written, for skip reports.
     var viewModelPath: [JSONPath.Component] = []
-    /// ViewModels on the current path, to catch cycles.
+    /// ViewModels, sections and managers on the current path, to catch cycles.
     var visiting: Set<ObjectIdentifier> = []
+    let selection: KeySelection
     let maximumDepth: Int
 
-    init(maximumDepth: Int) {
+    init(keys: KeySelection, maximumDepth: Int) {
+        self.selection = keys
         self.maximumDepth = maximumDepth
         bytes = [UInt8](repeating: 0, count: ArchiveFormat.headerSize)
         bytes.reserveCapacity(4096)
@@ -160,10 +175,10 @@ internal struct ArchiveEncodingState {
             try checkDepth(depth)
             bytes.append(Tag.object)
             writeVarint(UInt64(object.count))
-            for i in 0 ..< object.count {
-                let key = object._keys[i]
+            for member in object._members {
+                let key = member.key
                 writeKey(key)
-                do { try writeJSON(object._values[i], depth: depth + 1) } catch { throw error.adding(.key(key)) }
+                do { try writeJSON(member.value, depth: depth + 1) } catch { throw error.adding(.key(key)) }
             }
         }
     }
@@ -180,16 +195,25 @@ internal struct ArchiveEncodingState {
         case json(JSONValue)
         case viewModel(ViewModel)
         case list([ViewModel])
+        case section(Section)
+        case manager(Manager)
+    }
+
+    /// Reports a payload left out because it contains itself.
+    private mutating func skipCycle(at component: JSONPath.Component) {
+        skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [component]), reason: .cycle))
     }
 
     /// A ViewModel's entries, without tag. Unwritable payloads are reported
     /// and left out.
-    mutating func writeViewModelBody(_ viewModel: ViewModel, depth: Int) throws(ArchiveEncodingFailure) {
+    /// `partKeys` are the archived keys registered on the part holding it.
+    mutating func writeViewModelBody(_ viewModel: ViewModel, depth: Int, partKeys: [String] = []) throws(ArchiveEncodingFailure) {
         try checkDepth(depth)
         let id = ObjectIdentifier(viewModel)
         visiting.insert(id)
         defer { visiting.remove(id) }
-        let (keys, values) = viewModel.storageSnapshot
+        let (allKeys, values, registered) = viewModel.persistenceSnapshot(for: .archiving)
+        let keys = selectKeys(allKeys, registered: registered, partKeys: partKeys, selection: selection)
         var entries: [(String, Writable)] = []
         entries.reserveCapacity(keys.count)
         for key in keys {
@@ -205,6 +229,10 @@ internal struct ArchiveEncodingState {
                     }
                 } else if let list = payload as? [ViewModel] {
                     entries.append((key, .list(list)))
+                } else if let section = payload as? Section {
+                    if visiting.contains(ObjectIdentifier(section)) { skipCycle(at: .key(key)) } else { entries.append((key, .section(section))) }
+                } else if let manager = payload as? Manager {
+                    if visiting.contains(ObjectIdentifier(manager)) { skipCycle(at: .key(key)) } else { entries.append((key, .manager(manager))) }
                 } else {
                     let name = String(describing: type(of: payload))
                     skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.key(key)]), reason: .unsupportedType(name)))
@@ -228,6 +256,16 @@ internal struct ArchiveEncodingState {
                     viewModelPath.append(.key(key))
                     defer { viewModelPath.removeLast() }
                     try writeList(list, depth: depth + 1)
+                case .section(let section):
+                    bytes.append(Tag.section)
+                    viewModelPath.append(.key(key))
+                    defer { viewModelPath.removeLast() }
+                    try writeSectionBody(section, inherited: nil, depth: depth + 1)
+                case .manager(let manager):
+                    bytes.append(Tag.manager)
+                    viewModelPath.append(.key(key))
+                    defer { viewModelPath.removeLast() }
+                    try writeManagerBody(manager, depth: depth + 1)
                 }
             } catch {
                 throw error.adding(.key(key))
@@ -237,7 +275,7 @@ internal struct ArchiveEncodingState {
 
     /// A list of ViewModels, without tag; members that would form a cycle
     /// are reported and left out.
-    mutating func writeList(_ list: [ViewModel], depth: Int) throws(ArchiveEncodingFailure) {
+    mutating func writeList(_ list: [ViewModel], depth: Int, partKeys: [String] = []) throws(ArchiveEncodingFailure) {
         try checkDepth(depth)
         var members: [(index: Int, viewModel: ViewModel)] = []
         members.reserveCapacity(list.count)
@@ -252,7 +290,80 @@ internal struct ArchiveEncodingState {
         for (i, viewModel) in members {
             viewModelPath.append(.index(i))
             defer { viewModelPath.removeLast() }
-            do { try writeViewModelBody(viewModel, depth: depth + 1) } catch { throw error.adding(.index(i)) }
+            do { try writeViewModelBody(viewModel, depth: depth + 1, partKeys: partKeys) } catch { throw error.adding(.index(i)) }
+        }
+    }
+
+    /// A section, without tag: a flags byte saying which of header, footer,
+    /// common and item merge follow (bits 0-3), their bodies in that order,
+    /// then the items as a list. `inherited` are a manager's part keys.
+    mutating func writeSectionBody(_ section: Section, inherited: PartKeys?, depth: Int) throws(ArchiveEncodingFailure) {
+        try checkDepth(depth)
+        let id = ObjectIdentifier(section)
+        visiting.insert(id)
+        defer { visiting.remove(id) }
+        let parts = section.lock.withLock { section.partKeyRegistry }.keys(for: .archiving, merging: inherited)
+        let candidates: [(name: String, viewModel: ViewModel?, keys: [String])] = [
+            ("header", section.header, parts.header), ("footer", section.footer, parts.footer),
+            ("common", section.common, parts.common), ("itemMerge", section.itemMerge, parts.common),
+        ]
+        var flags: UInt8 = 0
+        var present: [(name: String, viewModel: ViewModel, keys: [String])] = []
+        for (bit, candidate) in candidates.enumerated() {
+            guard let viewModel = candidate.viewModel else { continue }
+            if visiting.contains(ObjectIdentifier(viewModel)) { skipCycle(at: .key(candidate.name)); continue }
+            flags |= 1 << UInt8(bit)
+            present.append((candidate.name, viewModel, candidate.keys))
+        }
+        bytes.append(flags)
+        for part in present {
+            viewModelPath.append(.key(part.name))
+            defer { viewModelPath.removeLast() }
+            do { try writeViewModelBody(part.viewModel, depth: depth + 1, partKeys: part.keys) } catch { throw error.adding(.key(part.name)) }
+        }
+        viewModelPath.append(.key("items"))
+        defer { viewModelPath.removeLast() }
+        do { try writeList(section.items, depth: depth + 1, partKeys: parts.items) } catch { throw error.adding(.key("items")) }
+    }
+
+    /// A manager, without tag: a flags byte (bit 0: a common ViewModel
+    /// follows), the common body, then a count and that many section bodies.
+    mutating func writeManagerBody(_ manager: Manager, depth: Int) throws(ArchiveEncodingFailure) {
+        try checkDepth(depth)
+        let id = ObjectIdentifier(manager)
+        visiting.insert(id)
+        defer { visiting.remove(id) }
+        let parts = manager.lock.withLock { manager.partKeyRegistry }.keys(for: .archiving)
+        var common = manager.common
+        if let viewModel = common, visiting.contains(ObjectIdentifier(viewModel)) {
+            skipCycle(at: .key("common"))
+            common = nil
+        }
+        bytes.append(common == nil ? 0 : 1)
+        if let common {
+            viewModelPath.append(.key("common"))
+            defer { viewModelPath.removeLast() }
+            do { try writeViewModelBody(common, depth: depth + 1, partKeys: parts.common) } catch { throw error.adding(.key("common")) }
+        }
+        var sections: [(index: Int, section: Section)] = []
+        for (i, section) in manager.sections.enumerated() {
+            if visiting.contains(ObjectIdentifier(section)) {
+                skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.key("sections"), .index(i)]), reason: .cycle))
+            } else {
+                sections.append((i, section))
+            }
+        }
+        writeVarint(UInt64(sections.count))
+        viewModelPath.append(.key("sections"))
+        defer { viewModelPath.removeLast() }
+        for (i, section) in sections {
+            viewModelPath.append(.index(i))
+            defer { viewModelPath.removeLast() }
+            do {
+                try writeSectionBody(section, inherited: parts, depth: depth + 1)
+            } catch {
+                throw error.adding(.index(i)).adding(.key("sections"))
+            }
         }
     }
 }

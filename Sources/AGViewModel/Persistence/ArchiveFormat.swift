@@ -1,7 +1,7 @@
 /// The AGViewModel archive file format, version 1.
 ///
-/// An archive holds one ``ArchiveRecord`` (a JSON value, a ViewModel or a
-/// list of ViewModels; sections and managers come later) in a compact binary
+/// An archive holds one ``ArchiveRecord`` (a JSON value, a ViewModel, a
+/// list of ViewModels, a section or a manager) in a compact binary
 /// encoding behind a fixed header with two checksums. It is designed so that
 /// a reader can always tell *what* is wrong with a bad file — truncated,
 /// damaged, not an archive, or newer than the reader — and never loads half
@@ -51,13 +51,21 @@
 /// | `0x08` | object | varint count, then *count* × (key, JSON item) |
 /// | `0x20` | ViewModel | varint count, then *count* × (key, item) |
 /// | `0x21` | ViewModel list | varint count, then *count* ViewModel bodies (no tag) |
-/// | `0x22` | section | reserved (not yet written or read) |
-/// | `0x23` | manager | reserved (not yet written or read) |
+/// | `0x22` | section | section body (below) |
+/// | `0x23` | manager | flags byte, common?, varint count, *count* section bodies |
+///
+/// A *section body* is a flags byte saying which ViewModels follow (bit 0
+/// header, bit 1 footer, bit 2 common, bit 3 item merge), their ViewModel
+/// bodies in that order, then the items as a ViewModel list body (varint
+/// count, bodies). A manager's flags byte has bit 0 set when a common
+/// ViewModel body follows. Unknown flag bits are malformed.
 ///
 /// Tags `0x00`–`0x08` are JSON items; arrays and objects contain only JSON
 /// items. A ViewModel maps keys to any item, so a key can hold a nested
-/// ViewModel or a list of them. Keys within one object or ViewModel are
-/// unique and keep their order.
+/// ViewModel, a list of them, a section or a manager. Keys within one object
+/// or ViewModel are unique and keep their order. Only the keys the encoder's
+/// ``KeySelection`` selects are written; registrations themselves are not
+/// stored.
 ///
 /// Varints are unsigned LEB128 (7 bits per byte, low group first, at most
 /// 10 bytes). *Zigzag* maps signed to unsigned (`0, -1, 1, -2…` →
@@ -96,7 +104,6 @@ public enum ArchiveFormat {
         static let object: UInt8 = 0x08
         static let viewModel: UInt8 = 0x20
         static let viewModelList: UInt8 = 0x21
-        // TODO(issue 6 part 2): write and read sections and managers under these tags.
         static let section: UInt8 = 0x22
         static let manager: UInt8 = 0x23
     }

@@ -1,10 +1,11 @@
 /// What an archive holds: one root record.
 ///
-/// Archives keep data: each ViewModel's keys in order with their JSON
-/// values, nested ViewModels and lists of them. What belongs to a running
-/// screen is not archived: weak slots, commands, the index path, the
-/// delegate, the binding view and its size cache, observers. A ViewModel
-/// reachable twice is written twice (and read back as two ViewModels).
+/// Archives keep data: each ViewModel's archived keys (see ``KeySelection``)
+/// in order with their JSON values, nested ViewModels and lists of them,
+/// sections and managers. What belongs to a running screen is not archived:
+/// weak slots, commands, the index path, the delegate, the binding view and
+/// its size cache, observers, key registrations. A ViewModel reachable
+/// twice is written twice (and read back as two ViewModels).
 ///
 /// ```swift
 /// try Archive.write(.viewModel(profile), to: url)
@@ -18,22 +19,30 @@ public enum ArchiveRecord: Sendable {
     case viewModel(ViewModel)
     /// A list of ViewModels, as an array packager produces.
     case viewModels([ViewModel])
-    // TODO(issue 6 part 2): `case section(Section)` and `case manager(Manager)`,
-    // under the reserved tags 0x22 and 0x23 (see ``ArchiveFormat``).
+    /// A section: its header, footer, common and item-merge ViewModels and
+    /// its items (key registrations of the section's parts apply).
+    case section(Section)
+    /// A manager: its common ViewModel and its sections (key registrations
+    /// of the manager's parts apply to every section).
+    case manager(Manager)
 
-    /// The kind of record, for diagnostics: "value", "viewModel" or "viewModels".
+    /// The kind of record, for diagnostics: "value", "viewModel",
+    /// "viewModels", "section" or "manager".
     public var kindName: String {
         switch self {
         case .value: "value"
         case .viewModel: "viewModel"
         case .viewModels: "viewModels"
+        case .section: "section"
+        case .manager: "manager"
         }
     }
 }
 
 /// A ViewModel payload the archive encoder could not write and left out.
 ///
-/// Archives hold JSON values, nested ViewModels and lists of ViewModels.
+/// Archives hold JSON values, nested ViewModels, lists of ViewModels,
+/// sections and managers.
 /// Anything else a ViewModel carries (an image, a formatter, a closure box)
 /// is skipped, never a crash, and reported so the caller can decide whether
 /// that matters.
@@ -42,7 +51,8 @@ public struct SkippedPayload: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// The payload's type has no archive representation; the type name is given.
         case unsupportedType(String)
-        /// The payload is a ViewModel that (indirectly) contains itself.
+        /// The payload is a ViewModel (section, manager) that (indirectly)
+        /// contains itself.
         case cycle
     }
 

@@ -2,7 +2,7 @@
 ///
 /// An open-addressing table of 64-bit slots, each holding the upper 32 bits
 /// of the key's `hashValue` and the member's position + 1 (0 marks an empty
-/// slot). Keys themselves stay in the object's key array, so the index costs
+/// slot). Keys themselves stay in the object's members, so the index costs
 /// one allocation, and the parser can fill it from hash values it already
 /// knows instead of hashing every key again. Hash values are Swift's own
 /// (per-process seeded SipHash), so crafted keys cannot force collisions.
@@ -28,9 +28,9 @@ internal struct JSONKeyIndex: Sendable {
         UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
     }
 
-    /// The position of `key` (whose hash value is `hash`) in `keys`, or `nil`.
+    /// The position of `key` (whose hash value is `hash`) in `members`, or `nil`.
     @inlinable
-    internal func find(_ key: String, hash: Int, in keys: [String]) -> Int? {
+    internal func find(_ key: String, hash: Int, in members: [JSONObject.Member]) -> Int? {
         let tag = Self.tag(hash)
         var i = hash & mask
         while true {
@@ -38,7 +38,7 @@ internal struct JSONKeyIndex: Sendable {
             if slot == 0 { return nil }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let position = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if keys[position] == key { return position }
+                if members[position].key == key { return position }
             }
             i = (i &+ 1) & mask
         }
@@ -48,7 +48,7 @@ internal struct JSONKeyIndex: Sendable {
     /// returns the existing position instead.
     @inlinable
     @discardableResult
-    internal mutating func insert(_ key: String, hash: Int, position: Int, in keys: [String]) -> Int? {
+    internal mutating func insert(_ key: String, hash: Int, position: Int, in members: [JSONObject.Member]) -> Int? {
         let tag = Self.tag(hash)
         var i = hash & mask
         while true {
@@ -59,18 +59,18 @@ internal struct JSONKeyIndex: Sendable {
             }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if keys[existing] == key { return existing }
+                if members[existing].key == key { return existing }
             }
             i = (i &+ 1) & mask
         }
     }
 
-    /// An index of all of `keys`, which must be distinct.
+    /// An index of the keys of all of `members`, which must be distinct.
     @usableFromInline
-    internal init(keys: [String]) {
-        self.init(capacity: keys.count)
-        for (position, key) in keys.enumerated() {
-            insert(key, hash: key.hashValue, position: position, in: keys)
+    internal init(members: [JSONObject.Member]) {
+        self.init(capacity: members.count)
+        for (position, member) in members.enumerated() {
+            insert(member.key, hash: member.key.hashValue, position: position, in: members)
         }
     }
 }

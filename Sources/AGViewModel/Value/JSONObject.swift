@@ -14,24 +14,42 @@ public struct JSONObject: Sendable {
     /// Member count from which a hash index is kept.
     public static let indexThreshold = 12
 
-    @usableFromInline internal var _keys: [String]
-    @usableFromInline internal var _values: [JSONValue]
+    /// One key and its value.
+    ///
+    /// A nominal struct rather than the `(key:, value:)` tuple the collection
+    /// vends: an array of tuples is created and destroyed through the
+    /// runtime's generic tuple metadata and witnesses (measurably slow when
+    /// parsing and freeing thousands of objects), a struct gets direct ones.
+    @usableFromInline
+    internal struct Member: Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var value: JSONValue
+
+        @inlinable
+        init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members in order. One array of members rather than separate key
+    /// and value arrays: half the allocations per object, which is what
+    /// parsing and freeing API data (many small objects) spend much of their
+    /// time on, and a member's key and value share a cache line.
+    @usableFromInline internal var _members: [Member]
     /// Key → position, present only when `count >= indexThreshold`.
     @usableFromInline internal var _index: JSONKeyIndex?
 
     /// An empty object.
     public init() {
-        _keys = []
-        _values = []
+        _members = []
         _index = nil
     }
 
     /// An empty object with room for `capacity` members.
     public init(minimumCapacity capacity: Int) {
-        _keys = []
-        _values = []
-        _keys.reserveCapacity(capacity)
-        _values.reserveCapacity(capacity)
+        _members = []
+        _members.reserveCapacity(capacity)
         _index = nil
     }
 
@@ -40,8 +58,10 @@ public struct JSONObject: Sendable {
     /// the lookup index is built once, at the end.
     internal init(uniqueKeys keys: [String], values: [JSONValue]) {
         precondition(keys.count == values.count, "keys and values differ in count")
-        _keys = keys
-        _values = values
+        var members: [Member] = []
+        members.reserveCapacity(keys.count)
+        for i in keys.indices { members.append(Member(key: keys[i], value: values[i])) }
+        _members = members
         _index = nil
         if keys.count >= Self.indexThreshold { rebuildIndex() }
     }
@@ -61,26 +81,26 @@ public struct JSONObject: Sendable {
     }
 
     /// The number of members.
-    @inlinable public var count: Int { _keys.count }
+    @inlinable public var count: Int { _members.count }
 
     /// `true` when the object has no members.
-    @inlinable public var isEmpty: Bool { _keys.isEmpty }
+    @inlinable public var isEmpty: Bool { _members.isEmpty }
 
     /// The keys in order.
-    @inlinable public var keys: [String] { _keys }
+    @inlinable public var keys: [String] { _members.map(\.key) }
 
     /// The values in key order.
-    @inlinable public var values: [JSONValue] { _values }
+    @inlinable public var values: [JSONValue] { _members.map(\.value) }
 
     /// The position of `key`, or `nil`.
     @inlinable
     public func index(forKey key: String) -> Int? {
-        if let index = _index { return index.find(key, hash: key.hashValue, in: _keys) }
+        if let index = _index { return index.find(key, hash: key.hashValue, in: _members) }
         // Linear scan: cheaper than hashing for small objects.
         var i = 0
-        let n = _keys.count
+        let n = _members.count
         while i < n {
-            if _keys[i] == key { return i }
+            if _members[i].key == key { return i }
             i += 1
         }
         return nil
@@ -91,7 +111,7 @@ public struct JSONObject: Sendable {
     public subscript(key: String) -> JSONValue? {
         get {
             guard let i = index(forKey: key) else { return nil }
-            return _values[i]
+            return _members[i].value
         }
         set {
             if let newValue {
@@ -108,8 +128,8 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
         if let i = index(forKey: key) {
-            let old = _values[i]
-            _values[i] = value
+            let old = _members[i].value
+            _members[i].value = value
             return old
         }
         appendNew(key: key, value: value)
@@ -119,11 +139,11 @@ public struct JSONObject: Sendable {
     /// Appends a member whose key the caller knows is not present yet.
     @usableFromInline
     internal mutating func appendNew(key: String, value: JSONValue) {
-        _keys.append(key)
-        _values.append(value)
-        if _index != nil && _keys.count <= _index!.capacity {
-            _index!.insert(key, hash: key.hashValue, position: _keys.count - 1, in: _keys)
-        } else if _keys.count >= Self.indexThreshold {
+        _members.append(Member(key: key, value: value))
+        let n = _members.count
+        if _index != nil && n <= _index!.capacity {
+            _index!.insert(key, hash: key.hashValue, position: n - 1, in: _members)
+        } else if n >= Self.indexThreshold {
             rebuildIndex()
         }
     }
@@ -133,26 +153,24 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let i = index(forKey: key) else { return nil }
-        _keys.remove(at: i)
-        let old = _values.remove(at: i)
+        let old = _members.remove(at: i).value
         if _index != nil {
-            if _keys.count >= Self.indexThreshold { rebuildIndex() } else { _index = nil }
+            if _members.count >= Self.indexThreshold { rebuildIndex() } else { _index = nil }
         }
         return old
     }
 
     /// Removes every member.
     public mutating func removeAll() {
-        _keys.removeAll()
-        _values.removeAll()
+        _members.removeAll()
         _index = nil
     }
 
     /// The members sorted by key (code-unit order), for deterministic output.
     public func sortedByKey() -> JSONObject {
         var result = JSONObject(minimumCapacity: count)
-        for i in _keys.indices.sorted(by: { Self.utf8Less(_keys[$0], _keys[$1]) }) {
-            result.appendNew(key: _keys[i], value: _values[i])
+        for member in _members.sorted(by: { Self.utf8Less($0.key, $1.key) }) {
+            result.appendNew(key: member.key, value: member.value)
         }
         return result
     }
@@ -160,7 +178,7 @@ public struct JSONObject: Sendable {
     @usableFromInline
     internal mutating func rebuildIndex() {
         _index = nil  // release the old table before building the new one
-        _index = JSONKeyIndex(keys: _keys)
+        _index = JSONKeyIndex(members: _members)
     }
 
     /// Byte-wise UTF-8 ordering: locale-independent and the same on every platform.
@@ -178,12 +196,13 @@ extension JSONObject: RandomAccessCollection {
     /// The position of the first member.
     @inlinable public var startIndex: Int { 0 }
     /// The position past the last member.
-    @inlinable public var endIndex: Int { _keys.count }
+    @inlinable public var endIndex: Int { _members.count }
 
     /// The member at `position`; traps when out of range, like `Array`.
     @inlinable
     public subscript(position: Int) -> (key: String, value: JSONValue) {
-        (_keys[position], _values[position])
+        let member = _members[position]
+        return (member.key, member.value)
     }
 }
 
@@ -192,9 +211,12 @@ extension JSONObject: Equatable {
     /// regardless of member order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs._keys == rhs._keys { return lhs._values == rhs._values }
-        for i in 0..<lhs.count {
-            guard let j = rhs.index(forKey: lhs._keys[i]), lhs._values[i] == rhs._values[j] else {
+        // Same order (the usual case): compare member by member.
+        if lhs._members.elementsEqual(rhs._members, by: { $0.key == $1.key && $0.value == $1.value }) {
+            return true
+        }
+        for member in lhs._members {
+            guard let j = rhs.index(forKey: member.key), member.value == rhs._members[j].value else {
                 return false
             }
         }
@@ -206,11 +228,11 @@ extension JSONObject: Hashable {
     /// Order-independent hash, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
-        for i in 0..<count {
-            var member = Hasher()
-            member.combine(_keys[i])
-            member.combine(_values[i])
-            combined = combined &+ member.finalize()
+        for member in _members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            combined = combined &+ memberHasher.finalize()
         }
         hasher.combine(count)
         hasher.combine(combined)

@@ -17,40 +17,139 @@ extension JSONScanner {
         return (control | hasQuote | hasBackslash | word) & high
     }
 
+    /// A mask with the high bit set in every byte of `word` that ends a run
+    /// of plain string content: `"`, `\` and control characters. Unlike
+    /// ``stringStopMask(_:)`` it lets non-ASCII bytes through, so text in any
+    /// script is scanned eight bytes at a time. The lowest set bit always
+    /// marks a real hit.
+    @inline(__always)
+    static func stringEndMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        return (control | hasQuote | hasBackslash) & high
+    }
+
     /// Parses the string starting at `pos` (which holds `"`) and moves past
     /// its closing quote.
+    ///
+    /// The UTF-8 of the content is checked exactly once. Creating a `String`
+    /// from bytes always validates them in the standard library (there is no
+    /// public unchecked initializer), so for non-ASCII content that check *is*
+    /// the validation: only when it fails does ``validateUTF8(from:to:)`` run,
+    /// to find and describe the bad byte. Scanning our own validator as well
+    /// would check every non-ASCII byte twice.
     @inline(__always)
     mutating func parseString() throws(JSONScanFailure) -> String {
         let start = pos + 1
         var p = start
-        while true {
-            while p &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-                let mask = Self.stringStopMask(word)
-                if mask != 0 {
-                    p &+= mask.trailingZeroBitCount &>> 3
-                    break
-                }
-                p &+= 8
+        // The OR of every content byte scanned: bit 7 of some byte set means
+        // the content is not pure ASCII.
+        var seen: UInt64 = 0
+        while p &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+            let mask = Self.stringEndMask(word)
+            if mask != 0 {
+                // Only the bytes below the first hit are content.
+                seen |= word & ((mask & (0 &- mask)) &- 1)
+                p &+= mask.trailingZeroBitCount &>> 3
+                break
             }
-            guard p < count else { throw unterminatedString() }
+            seen |= word
+            p &+= 8
+        }
+        // The last few bytes of the input (the loop above leaves `p` on the
+        // end byte when it found one, so this stops at once).
+        while p < count {
             let c = base[p]
-            if c == UInt8(ascii: "\"") {
-                pos = p + 1
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: p - start), as: UTF8.self)
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+            seen |= UInt64(c)
+            p &+= 1
+        }
+        let isASCII = seen & 0x8080_8080_8080_8080 == 0
+        guard p < count else {
+            // Report bad UTF-8 before the missing quote, in input order.
+            if !isASCII { try validateUTF8(from: start, to: p) }
+            throw unterminatedString()
+        }
+        let c = base[p]
+        if c == UInt8(ascii: "\"") {
+            pos = p &+ 1
+            let length = p &- start
+            guard length >= JSONStringCache.minimumLength else {
+                return try makeString(start: start, end: p, isASCII: isASCII)
             }
-            if c >= 0x80 {
-                // Non-ASCII text tends to come in runs: validate them back to back.
-                repeat {
-                    p = try validateUTF8Sequence(at: p)
-                } while p < count && base[p] >= 0x80
-            } else if c == UInt8(ascii: "\\") {
-                return try parseEscapedString(start: start, firstEscape: p)
-            } else if c < 0x20 {
-                throw controlCharacter(at: p)
-            } else {
-                p += 1
+            // A long string: reuse an earlier copy of the same bytes if any.
+            let slot = strings.slot(of: base + start, length: length, documentLength: count)
+            if let cached = strings.string(in: slot, matching: start, length: length, base: base) {
+                return cached
             }
+            let string = try makeString(start: start, end: p, isASCII: isASCII)
+            strings.store(string, in: slot, start: start, length: length)
+            return string
+        }
+        if !isASCII { try validateUTF8(from: start, to: p) }
+        if c == UInt8(ascii: "\\") {
+            return try parseEscapedString(start: start, firstEscape: p)
+        }
+        throw controlCharacter(at: p)
+    }
+
+    /// The `String` of the content from `start` to `end` (no escapes;
+    /// `isASCII` tells whether it is pure ASCII), or the error for its first
+    /// bad UTF-8 sequence.
+    @inline(__always)
+    func makeString(start: Int, end: Int, isASCII: Bool) throws(JSONScanFailure) -> String {
+        let content = UnsafeBufferPointer(start: base + start, count: end &- start)
+        if isASCII { return Self.makeASCIIString(content) }
+        if let string = Self.makeValidatedString(content) { return string }
+        try validateUTF8(from: start, to: end)
+        // Valid after all: an older Apple system without the validating
+        // initializer (or, in theory, the two validators disagreeing,
+        // though both follow Unicode table 3-7).
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    /// A `String` of `bytes`, which are known to be ASCII.
+    ///
+    /// Up to 15 bytes fit in a small (inline) string, and the standard
+    /// library builds an ASCII small string from uninitialized capacity
+    /// without a validation pass; most JSON strings (ids, flags, short
+    /// names) are that small. Longer ones go through the usual initializer,
+    /// whose validation starts with a fast all-ASCII check.
+    @inline(__always)
+    static func makeASCIIString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let n = bytes.count
+        if n <= 15 {
+            return String(unsafeUninitializedCapacity: n) { buffer in
+                if n > 0 { buffer.baseAddress!.initialize(from: bytes.baseAddress!, count: n) }
+                return n
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A `String` of `bytes` if they are well-formed UTF-8, else `nil`
+    /// (also on Apple systems older than `String(validating:as:)`, where the
+    /// caller then validates with ``validateUTF8(from:to:)``).
+    @inline(__always)
+    static func makeValidatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// Checks that the bytes from `start` to `end` are well-formed UTF-8 and
+    /// throws the positioned error for the first bad sequence.
+    func validateUTF8(from start: Int, to end: Int) throws(JSONScanFailure) {
+        var p = start
+        while p < end {
+            if base[p] < 0x80 { p &+= 1 } else { p = try validateUTF8Sequence(at: p) }
         }
     }
 

@@ -40,6 +40,9 @@ internal struct JSONScanner: ~Copyable {
     /// Keys seen in this document, so repeated keys are neither decoded nor
     /// hashed again.
     var internedKeys = JSONKeyInternTable()
+    /// Long string values seen in this document, so repeated ones are
+    /// validated and allocated once.
+    var strings = JSONStringCache()
     /// Open containers, innermost last.
     var frames: [Frame] = []
     /// Reused buffer for strings with escapes.
@@ -233,22 +236,29 @@ internal struct JSONScanner: ~Copyable {
     mutating func closeObject() {
         let frame = frames.removeLast()
         let n = valueCount - frame.valueStart
-        let objectValues = moveValues(from: frame.valueStart, count: n)
-        valueCount = frame.valueStart
-        var objectKeys: [String] = []
+        // Pair keys and values straight into the object's one members array,
+        // reserved at its exact size: no growth, no intermediate arrays, and
+        // moves instead of copies (no retain/release). (Not
+        // `Array(unsafeUninitializedCapacity:)`: that calls into the standard
+        // library unspecialized and looks up the storage class's generic
+        // metadata on every call, which costs more than the appends.)
+        var members: [JSONObject.Member] = []
         if n > 0 {
-            objectKeys.reserveCapacity(n)
-            let start = keys + frame.keyStart
-            for i in 0..<n { objectKeys.append((start + i).move()) }
+            members.reserveCapacity(n)
+            let keySource = keys + frame.keyStart
+            let valueSource = values + frame.valueStart
+            for i in 0..<n {
+                members.append(JSONObject.Member(key: (keySource + i).move(), value: (valueSource + i).move()))
+            }
         }
-        let object = JSONObject.parsed(keys: objectKeys, values: objectValues,
-                                       hashes: UnsafePointer(keyHashes + frame.keyStart))
+        valueCount = frame.valueStart
+        let object = JSONObject.parsed(members: members, hashes: UnsafePointer(keyHashes + frame.keyStart))
         keyCount = frame.keyStart
         push(.object(object))
     }
 
     /// The `n` values from `start` of the value stack, moved into an array
-    /// (no retain/release traffic).
+    /// reserved at exactly that size (moves: no retain/release traffic).
     @inline(__always)
     func moveValues(from start: Int, count n: Int) -> [JSONValue] {
         var array: [JSONValue] = []
@@ -383,12 +393,12 @@ internal struct JSONScanner: ~Copyable {
 }
 
 extension JSONObject {
-    /// An object from parsed members: keys and values in source order, and
-    /// the keys' hash values. Duplicate keys resolve as
-    /// ``JSONObject/updateValue(_:forKey:)`` does (first position, last value).
-    internal static func parsed(keys: [String], values: [JSONValue], hashes: UnsafePointer<Int>) -> JSONObject {
+    /// An object from parsed members in source order, and the keys' hash
+    /// values. Duplicate keys resolve as ``JSONObject/updateValue(_:forKey:)``
+    /// does (first position, last value).
+    internal static func parsed(members: [Member], hashes: UnsafePointer<Int>) -> JSONObject {
         var object = JSONObject()
-        let n = keys.count
+        let n = members.count
         if n < indexThreshold {
             // Small objects: a linear duplicate check on hash values.
             var i = 1
@@ -396,8 +406,8 @@ extension JSONObject {
                 let hash = hashes[i]
                 var j = 0
                 while j < i {
-                    if hashes[j] == hash && keys[j] == keys[i] {
-                        return resolvingDuplicates(keys: keys, values: values)
+                    if hashes[j] == hash && members[j].key == members[i].key {
+                        return resolvingDuplicates(members)
                     }
                     j += 1
                 }
@@ -405,20 +415,19 @@ extension JSONObject {
             }
         } else {
             var index = JSONKeyIndex(capacity: n)
-            for i in 0..<n where index.insert(keys[i], hash: hashes[i], position: i, in: keys) != nil {
-                return resolvingDuplicates(keys: keys, values: values)
+            for i in 0..<n where index.insert(members[i].key, hash: hashes[i], position: i, in: members) != nil {
+                return resolvingDuplicates(members)
             }
             object._index = index
         }
-        object._keys = keys
-        object._values = values
+        object._members = members
         return object
     }
 
     /// The slow path for objects with repeated keys.
-    private static func resolvingDuplicates(keys: [String], values: [JSONValue]) -> JSONObject {
-        var object = JSONObject(minimumCapacity: keys.count)
-        for i in keys.indices { object.updateValue(values[i], forKey: keys[i]) }
+    private static func resolvingDuplicates(_ members: [Member]) -> JSONObject {
+        var object = JSONObject(minimumCapacity: members.count)
+        for member in members { object.updateValue(member.value, forKey: member.key) }
         return object
     }
 }

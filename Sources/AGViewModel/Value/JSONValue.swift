@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let book: JSONValue = ["title": "Swift", "price": 9.5, "tags": ["a"]]
-/// book["title"]?.stringValue   // "Swift"
+/// book.string(at: "title")   // "Swift"
 /// ```
 ///
 /// Numbers keep their kind. Integer literals that fit in `Int64` are stored

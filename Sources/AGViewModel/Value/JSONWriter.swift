@@ -85,8 +85,12 @@ internal struct JSONWriterEngine: ~Copyable {
     /// An array or object being written.
     struct Frame {
         var isObject: Bool
-        var keys: [String]
-        var values: [JSONValue]
+        /// The object's members (empty for an array).
+        var members: [JSONObject.Member]
+        /// The array's elements (empty for an object).
+        var elements: [JSONValue]
+        /// How many elements or members there are.
+        var count: Int
         /// Member positions in sorted-key order, when keys are sorted.
         var order: [Int]?
         /// The next element or member to write.
@@ -110,16 +114,19 @@ internal struct JSONWriterEngine: ~Copyable {
         while !frames.isEmpty {
             let top = frames.count - 1
             let next = frames[top].next
-            if next < frames[top].values.count {
+            if next < frames[top].count {
                 frames[top].next = next + 1
                 if next > 0 { sink.append(UInt8(ascii: ",")) }
                 if pretty { newline(level: frames.count) }
                 let index = frames[top].order?[next] ?? next
                 if frames[top].isObject {
-                    writeString(frames[top].keys[index])
+                    let member = frames[top].members[index]
+                    writeString(member.key)
                     if pretty { sink.append(": ") } else { sink.append(UInt8(ascii: ":")) }
+                    try writeValue(member.value)
+                } else {
+                    try writeValue(frames[top].elements[index])
                 }
-                try writeValue(frames[top].values[index])
             } else {
                 let frame = frames.removeLast()
                 if pretty { newline(level: frames.count) }
@@ -143,7 +150,7 @@ internal struct JSONWriterEngine: ~Copyable {
                 sink.append("[]")
             } else {
                 sink.append(UInt8(ascii: "["))
-                frames.append(Frame(isObject: false, keys: [], values: array, order: nil, next: 0))
+                frames.append(Frame(isObject: false, members: [], elements: array, count: array.count, order: nil, next: 0))
             }
         case .object(let object):
             if object.isEmpty {
@@ -151,11 +158,11 @@ internal struct JSONWriterEngine: ~Copyable {
             } else {
                 sink.append(UInt8(ascii: "{"))
                 var order: [Int]? = nil
+                let members = object._members
                 if sortedKeys {
-                    let keys = object._keys
-                    order = keys.indices.sorted { JSONObject.utf8Less(keys[$0], keys[$1]) }
+                    order = members.indices.sorted { JSONObject.utf8Less(members[$0].key, members[$1].key) }
                 }
-                frames.append(Frame(isObject: true, keys: object._keys, values: object._values, order: order, next: 0))
+                frames.append(Frame(isObject: true, members: members, elements: [], count: members.count, order: order, next: 0))
             }
         }
     }
@@ -170,7 +177,7 @@ internal struct JSONWriterEngine: ~Copyable {
     func currentPath() -> JSONPath {
         JSONPath(frames.map { frame in
             let position = frame.order?[frame.next - 1] ?? frame.next - 1
-            return frame.isObject ? .key(frame.keys[position]) : .index(position)
+            return frame.isObject ? .key(frame.members[position].key) : .index(position)
         })
     }
 

@@ -11,7 +11,8 @@ extension ViewModel {
     /// - Other payloads are shared by reference: they are `Sendable`, and
     ///   the ViewModel cannot know how to copy an image or a formatter.
     /// - Weak slots (still weak), commands (the same `Command` objects,
-    ///   with their own "needs execute" state) and the index path.
+    ///   with their own "needs execute" state), the index path and the
+    ///   serializable and archived key registrations.
     ///
     /// Not copied: the delegate, the binding view, the size cache, the
     /// refresh flags and observers: they belong to the view showing the
@@ -27,8 +28,8 @@ extension ViewModel {
         memo[ObjectIdentifier(self)] = result
         // Snapshot under our own lock, then copy children with it released:
         // never two ViewModel locks at once.
-        let (slots, path, commands, dependents) = lock.withLock {
-            (weakSlots, indexPathSlot, commandSlots, commandDependents)
+        let (slots, path, commands, dependents, registry) = lock.withLock {
+            (weakSlots, indexPathSlot, commandSlots, commandDependents, keyRegistry)
         }
         let entries = orderedEntries()
         var values: [String: ViewModelValue] = Dictionary(minimumCapacity: entries.count)
@@ -57,6 +58,7 @@ extension ViewModel {
             result.indexPathSlot = path
             result.commandSlots = commands.mapValues { CommandSlot(command: $0.command, needsExecute: $0.needsExecute) }
             result.commandDependents = dependents
+            result.keyRegistry = registry
         }
         return result
     }

@@ -52,6 +52,18 @@ public final class ViewModel: @unchecked Sendable {
     @MainActor internal var needsRefreshFlag = false
     @MainActor internal var needsCachedSizeFlag = false
 
+    // MARK: Persisted-key registration (issue 6)
+    // Keys registered for JSON export and archives; guarded by `lock` (see
+    // Persistence/ViewModel+KeyRegistration.swift). Two empty arrays unless used.
+    internal var keyRegistry = KeyRegistry()
+
+    // MARK: Observation state (issue 4, see Observation/)
+    // Observers, batches, Observation-framework tracking, change streams and
+    // named notifications live here. Allocated on first use and guarded by
+    // `lock`; while it is `nil` reads and writes take the fast path and a
+    // ViewModel nobody observes pays nothing for observation.
+    @exclusivity(unchecked) internal var observationCenter: ObservationCenter?
+
     /// An empty ViewModel.
     public init() {
         values = [:]
@@ -91,7 +103,11 @@ public final class ViewModel: @unchecked Sendable {
     /// observation tracking can hook in at one place.
     @inline(__always)
     internal func storedValue(forKey key: String) -> ViewModelValue? {
-        lock.withLock { values[key] }
+        // Swift Observation (issue 4): registers the read inside
+        // `withObservationTracking`; otherwise costs about what reading an
+        // `@Observable` property costs (one registrar call).
+        trackAccessForObservation(key)
+        return lock.withLock { values[key] }
     }
 
     /// Stores `newValue` (or removes the key for `nil`) and reports the
@@ -105,6 +121,24 @@ public final class ViewModel: @unchecked Sendable {
             lock.unlock()
             return nil
         }
+        // Observed ViewModels (observers, batch, tracking) take the
+        // observation path, which also calls `keyDidChange` (issue 4).
+        if let center = observationCenter {
+            return center.store(newValue, forKey: key, in: self)   // releases the lock
+        }
+        let old = replaceValueLocked(newValue, forKey: key)
+        lock.unlock()
+        // Equal-value rule (issue 4): a set to a value that `isSame` as the
+        // old one (or removing an absent key) is not a change.
+        if ViewModelValue.isSame(old, newValue) { return old }
+        keyDidChange(key, from: old, to: newValue)
+        return old
+    }
+
+    /// Writes `newValue` (removes the key for `nil`) and returns the old
+    /// value. Call with `lock` held.
+    @inline(__always)
+    internal func replaceValueLocked(_ newValue: ViewModelValue?, forKey key: String) -> ViewModelValue? {
         let old: ViewModelValue?
         if let newValue {
             old = values.updateValue(newValue, forKey: key)
@@ -113,14 +147,25 @@ public final class ViewModel: @unchecked Sendable {
             old = values.removeValue(forKey: key)
             if old != nil, let i = keyOrder.firstIndex(of: key) { keyOrder.remove(at: i) }
         }
-        lock.unlock()
-        keyDidChange(key, from: old, to: newValue)
         return old
     }
 
-    /// Called after every change, outside the lock. Observation, dependent
-    /// commands and the Observation framework hook in here.
+    /// Called once per real change of `key`, outside the lock.
+    ///
+    /// - Only real changes arrive here: a set to a value that
+    ///   `ViewModelValue.isSame` as the old one is not a change.
+    /// - Inside `performBatchUpdates` it is not called per set: when the
+    ///   outermost batch ends it is called once per changed key, with the
+    ///   first old and the last new value (keys restored to their old value
+    ///   are skipped). So work done here, such as marking dependent
+    ///   commands, happens once per batch.
+    /// - Order: (1) dependent-command marking runs here; (2) observer
+    ///   delivery (issue 4) runs right after this returns, in
+    ///   `ObservationCenter` (it needs the observer snapshot taken under
+    ///   the lock), so observers already see commands marked.
     internal func keyDidChange(_ key: String, from old: ViewModelValue?, to new: ViewModelValue?) {
+        // (1) dependent-command marking (issue 3)
         markCommandsDepending(on: key)
+        // (2) observer delivery (issue 4): follows in ObservationCenter.
     }
 }

@@ -136,6 +136,10 @@ enum FuzzInvariants {
         let packager = SpecPackager(spec: spec)
         let documents: [JSONValue] = [sampleDocument, sampleDocument["statuses"] ?? .null, .object([:]), .array([])]
         for (d, document) in documents.enumerated() {
+            if spec.hasSections {
+                problems += checkSections(packager, document: document, label: "document \(d)")
+                continue
+            }
             let result: PackagingResult
             do {
                 result = try packager.package(document: document)
@@ -147,31 +151,86 @@ enum FuzzInvariants {
                 }
                 continue
             }
-            problems += checkPackagingResult(result, spec: spec, document: document, label: "document \(d)")
+            let elements: Int
+            if let path = spec.itemsPath {
+                guard case .success(.array(let array)) = document.lookup(path) else {
+                    problems.append("document \(d): packaged although the items path does not lead to an array")
+                    continue
+                }
+                elements = array.count
+            } else if case .array(let array) = document {
+                elements = array.count
+            } else {
+                elements = 1
+            }
+            problems += checkPackagingResult(result, fields: spec.fields, elements: elements, label: "document \(d)")
+        }
+        return problems
+    }
+
+    /// A spec with sections: one result per section, each accounting for its
+    /// elements, and a manager with the same sections and items.
+    static func checkSections(_ packager: SpecPackager, document: JSONValue, label: String) -> [String] {
+        let spec = packager.spec
+        let results: [PackagingResult]
+        do {
+            results = try packager.packageSections(document: document)
+        } catch {
+            // Only a `sectionsFrom` path that does not fit may throw.
+            guard spec.sectionsPath != nil, case .documentMismatch = error.reason else {
+                return ["\(label): unexpected error \(error)"]
+            }
+            return []
+        }
+        var problems: [String] = []
+        // Each section's elements and fields, as the spec describes them.
+        var expected: [(elements: [JSONValue]?, fields: [PackagingSpec.Field]?)] = []
+        if let entries = spec.sections {
+            for entry in entries {
+                if case .success(.array(let array)) = document.lookup(entry.itemsPath) {
+                    expected.append((array, entry.fields))
+                } else {
+                    expected.append((nil, entry.fields))
+                }
+            }
+        } else if let path = spec.sectionsPath {
+            switch document.lookup(path) {
+            case .success(.object(let object)): expected = object.map { ($0.value.arrayValue, spec.fields) }
+            case .success(.array(let array)): expected = array.map { ($0.arrayValue, spec.fields) }
+            default: return ["\(label): sections packaged from a path that leads to neither an object nor an array"]
+            }
+        }
+        guard results.count == expected.count else {
+            return ["\(label): \(results.count) sections for \(expected.count) in the spec"]
+        }
+        for (s, (result, section)) in zip(results, expected).enumerated() {
+            if let elements = section.elements {
+                problems += checkPackagingResult(result, fields: section.fields, elements: elements.count, label: "\(label) section \(s)")
+            } else {
+                if !result.items.isEmpty { problems.append("\(label) section \(s): items without an items array") }
+                if !result.skipped.contains(where: { if case .items = $0.location { true } else { false } }) {
+                    problems.append("\(label) section \(s): missing items array not reported")
+                }
+            }
+        }
+        if let (manager, _) = try? packager.packageManager(document: document) {
+            if manager.count != results.count { problems.append("\(label): manager has \(manager.count) sections for \(results.count)") }
+            if manager.itemCount != results.reduce(0, { $0 + $1.items.count }) { problems.append("\(label): manager item count") }
+        } else {
+            problems.append("\(label): packageManager failed where packageSections worked")
         }
         return problems
     }
 
     /// Every element is either an item or a skip; items carry only the
-    /// spec's keys, in the spec's order.
-    static func checkPackagingResult(_ result: PackagingResult, spec: PackagingSpec, document: JSONValue, label: String) -> [String] {
+    /// fields' keys, in the fields' order, and every required one.
+    static func checkPackagingResult(_ result: PackagingResult, fields: [PackagingSpec.Field]?, elements: Int, label: String) -> [String] {
         var problems: [String] = []
-        let elements: Int
-        if let path = spec.itemsPath {
-            guard case .success(.array(let array)) = document.lookup(path) else {
-                return ["\(label): packaged although the items path does not lead to an array"]
-            }
-            elements = array.count
-        } else if case .array(let array) = document {
-            elements = array.count
-        } else {
-            elements = 1
-        }
         let itemSkips = result.skipped.filter { if case .item = $0.location { true } else { false } }.count
         if result.items.count + itemSkips != elements {
             problems.append("\(label): \(result.items.count) items + \(itemSkips) skips != \(elements) elements")
         }
-        if let fields = spec.fields {
+        if let fields {
             let order = fields.map(\.key)
             for (i, item) in result.items.enumerated() {
                 let keys = item.keys
@@ -277,8 +336,36 @@ enum FuzzInvariants {
         case let (.value(x), .value(y)): return deepEqual(x, y) ? nil : "values differ"
         case let (.viewModel(x), .viewModel(y)): return difference(x, y, at: "$")
         case let (.viewModels(x), .viewModels(y)): return difference(x, y, at: "$")
+        case let (.section(x), .section(y)): return difference(x, y, at: "$")
+        case let (.manager(x), .manager(y)): return difference(x, y, at: "$")
         default: return "record kinds \(a.kindName) and \(b.kindName)"
         }
+    }
+
+    private static func difference(_ a: ViewModel?, _ b: ViewModel?, at path: String) -> String? {
+        switch (a, b) {
+        case (nil, nil): return nil
+        case let (x?, y?): return difference(x, y, at: path)
+        default: return "\(path): present in one record only"
+        }
+    }
+
+    private static func difference(_ a: Section, _ b: Section, at path: String) -> String? {
+        difference(a.header, b.header, at: "\(path).header")
+            ?? difference(a.footer, b.footer, at: "\(path).footer")
+            ?? difference(a.common, b.common, at: "\(path).common")
+            ?? difference(a.itemMerge, b.itemMerge, at: "\(path).itemMerge")
+            ?? difference(a.items, b.items, at: "\(path).items")
+    }
+
+    private static func difference(_ a: Manager, _ b: Manager, at path: String) -> String? {
+        if let d = difference(a.common, b.common, at: "\(path).common") { return d }
+        let (x, y) = (a.sections, b.sections)
+        guard x.count == y.count else { return "\(path): \(x.count) sections vs \(y.count)" }
+        for (i, (s, t)) in zip(x, y).enumerated() {
+            if let d = difference(s, t, at: "\(path).sections[\(i)]") { return d }
+        }
+        return nil
     }
 
     private static func difference(_ a: [ViewModel], _ b: [ViewModel], at path: String) -> String? {

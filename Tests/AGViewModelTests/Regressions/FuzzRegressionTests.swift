@@ -58,7 +58,11 @@ struct FuzzRegressionTests {
             var records: [ArchiveRecord] = [.value(json)]
             if let object = json.objectValue {
                 records.append(.viewModel(ViewModel(object)))
-                records.append(.viewModels(object.compactMap { $0.value.objectValue.map { ViewModel($0) } }))
+                let items = object.compactMap { $0.value.objectValue.map { ViewModel($0) } }
+                records.append(.viewModels(items))
+                let section = Section(items: items, header: ViewModel(["title": "t"]), common: ViewModel(["c": 1]))
+                records.append(.section(section))
+                records.append(.manager(Manager(sections: [section, Section()], common: ViewModel(["m": true]))))
             }
             for record in records {
                 let archive = try ArchiveEncoder().encode(record).data
@@ -84,5 +88,7 @@ struct FuzzRegressionTests {
         #expect(FuzzInvariants.difference(.value(.double(0)), .value(.double(-0.0))) != nil)
         #expect(FuzzInvariants.difference(.viewModel(ViewModel(["a": 1])), .viewModel(ViewModel(["a": 2]))) != nil)
         #expect(FuzzInvariants.difference(.viewModels([ViewModel(["a": 1])]), .viewModels([ViewModel(["a": 1])])) == nil)
+        #expect(FuzzInvariants.difference(.section(Section(header: ViewModel())), .section(Section())) != nil)
+        #expect(FuzzInvariants.difference(.manager(Manager(sections: [Section()])), .manager(Manager())) != nil)
     }
 }

@@ -1,0 +1,40 @@
+import AGViewModel
+import Foundation
+
+/// One input of `agvm convert`, packaged: the manager and what was skipped.
+struct Conversion {
+    /// The input path as given (`-` for standard input).
+    var path: String
+    /// The packaged manager.
+    var manager: Manager
+    /// Elements the packaging skipped, with the reason.
+    var skipped: [SkippedElement]
+
+    /// How the input is titled in trees: its file name, or `<stdin>`.
+    var title: String {
+        path == "-" ? "<stdin>" : URL(fileURLWithPath: path).lastPathComponent
+    }
+
+    /// Packages the JSON document `data`: with `spec` when given (one
+    /// section with the spec's header, or the spec's several sections), else
+    /// with ``GenericPackaging``.
+    ///
+    /// - Throws: ``JSONParseError`` for invalid JSON, ``PackagingError`` when
+    ///   the document does not fit the spec (or is not packageable at all).
+    static func convert(_ data: Data, path: String, spec: SpecPackager?) throws -> Conversion {
+        let document = try JSONParser().parse(data)
+        guard let spec else {
+            let (manager, skipped) = try GenericPackaging.package(document)
+            return Conversion(path: path, manager: manager, skipped: skipped)
+        }
+        if spec.spec.hasSections {
+            // Skips are reported as "section S, item I".
+            let (manager, skipped) = try spec.packageManager(document: document)
+            return Conversion(path: path, manager: manager, skipped: skipped)
+        }
+        // One section: skips are reported as "item I".
+        let result = try spec.package(document: document)
+        let section = Section(items: result.items, header: result.header)
+        return Conversion(path: path, manager: Manager(sections: [section]), skipped: result.skipped)
+    }
+}

@@ -1,0 +1,148 @@
+import AGViewModel
+import Foundation
+
+/// `agvm convert INPUT... [--packager SPEC] [--to tree|json|archive] [-o OUT]`:
+/// packages API JSON into a manager and shows, exports or archives it.
+enum ConvertCommand {
+    /// The output formats.
+    enum Format: String, CaseIterable {
+        case tree, json, archive
+    }
+
+    static let command = ToolCommand(
+        name: "convert",
+        abstract: "Package API JSON into ViewModels and show, export or archive them.",
+        usage: "INPUT... [--packager SPEC] [--to tree|json|archive] [-o OUT] [--width N] [--strict]",
+        discussion: """
+        Reads each INPUT ('-' for standard input) and packages it into a manager of
+        sections of ViewModels. With --packager, the spec file says how (see
+        PackagingSpec: items path, header, fields with types, defaults, required keys,
+        templates). Without it, a generic packaging is used: an array of objects
+        becomes one section; each member of an object that is an array of objects
+        becomes a section titled with its key (searched one level down when the top
+        level has none) and the other members go to the manager's common ViewModel;
+        any other object becomes one section with one item.
+
+        --to tree (the default) prints sections, items and keys with their types and
+        values cut to the width (--width, else COLUMNS, else the terminal's width,
+        else 80), coloured only on a terminal unless NO_COLOR is set. --to json
+        writes the JSON export; with several inputs, an array of
+        {"input": PATH, "manager": EXPORT}. --to archive writes an archive file and
+        needs -o; it takes one INPUT.
+
+        Elements the spec cannot package (a missing required key, not an object) are
+        skipped and reported as 'INPUT: warning: item N: REASON'; the rest is still
+        converted and the exit status is 0, or 1 with --strict. Invalid JSON, a bad
+        spec or a document that does not fit the spec print
+        'FILE[:LINE:COLUMN]: error: MESSAGE' and exit 1. Output is all or nothing:
+        when any input fails, nothing is written, and an existing -o file is only
+        ever replaced by a complete new one.
+        """,
+        options: [
+            .value("packager", short: "p", placeholder: "SPEC", help: "Package with the spec file SPEC (JSON) instead of the generic packaging."),
+            .value("to", placeholder: "tree|json|archive", help: "Output format (default tree)."),
+            .value("output", short: "o", placeholder: "OUT", help: "Write to OUT (atomically) instead of standard output."),
+            .value("width", placeholder: "N", help: "Tree width in columns, 0 for no limit (default: COLUMNS, the terminal, or 80)."),
+            .flag("strict", help: "Exit 1 and write nothing when elements were skipped."),
+        ],
+        arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: nil),
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
+        let formatName = arguments.value("to") ?? Format.tree.rawValue
+        guard let format = Format(rawValue: formatName) else {
+            throw CommandLineUsageError(command: "convert", message:
+                "invalid value '\(formatName)' for '--to': expected tree, json or archive")
+        }
+        let width = try arguments.integer("width", in: 0...10_000)
+        let inputs = arguments.positionals
+        let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
+        if inputs.filter({ $0 == "-" }).count + (arguments.value("packager") == "-" ? 1 : 0) > 1 {
+            throw CommandLineUsageError(command: "convert", message: "standard input ('-') can be read only once")
+        }
+        if format == .archive {
+            guard output != nil else {
+                throw CommandLineUsageError(command: "convert", message:
+                    "'--to archive' needs '-o OUT' (archives are binary and not written to standard output)")
+            }
+            guard inputs.count == 1 else {
+                throw CommandLineUsageError(command: "convert", message:
+                    "'--to archive' takes one INPUT, got \(inputs.count); run 'agvm convert' once per archive")
+            }
+        }
+        if width != nil && format != .tree {
+            throw CommandLineUsageError(command: "convert", message: "'--width' applies to '--to tree' only")
+        }
+
+        var packager: SpecPackager?
+        if let specPath = arguments.value("packager") {
+            guard let data = CommandLineTool.readInput(specPath, io: io) else { return 1 }
+            do {
+                packager = SpecPackager(spec: try PackagingSpec(data: data, source: CommandLineTool.displayName(specPath)))
+            } catch {
+                io.writeError("\(error)\n")
+                return 1
+            }
+        }
+
+        // Package every input first: output is all or nothing.
+        var conversions: [Conversion] = []
+        var failed = false
+        var progress = ProgressLine(io: io, total: inputs.count)
+        for (index, path) in inputs.enumerated() {
+            let name = CommandLineTool.displayName(path)
+            guard let data = CommandLineTool.readInput(path, io: io) else {
+                failed = true
+                continue
+            }
+            progress.show(index, name: name, bytes: data.count)
+            do {
+                let conversion = try Conversion.convert(data, path: path, spec: packager)
+                if !conversion.skipped.isEmpty { progress.clear() }
+                for skipped in conversion.skipped {
+                    io.writeError("\(name): warning: \(skipped)\n")
+                }
+                conversions.append(conversion)
+            } catch let error as JSONParseError {
+                progress.clear()
+                io.writeError("\(name):\(error)\n")
+                failed = true
+            } catch {
+                progress.clear()
+                io.writeError("\(name): error: \(error)\n")
+                failed = true
+            }
+        }
+        progress.clear()
+        if failed { return 1 }
+        let skippedCount = conversions.reduce(0) { $0 + $1.skipped.count }
+        if arguments.has("strict") && skippedCount > 0 {
+            io.writeError("agvm: error: \(skippedCount) element\(skippedCount == 1 ? " was" : "s were") skipped (--strict); nothing written\n")
+            return 1
+        }
+
+        switch format {
+        case .tree:
+            let style = OutputStyle.resolve(widthOption: width, toFile: output != nil, io: io)
+            let renderer = TreeRenderer(style: style)
+            let text = conversions.map {
+                renderer.render(manager: $0.manager, title: $0.title, skipped: $0.skipped.count)
+            }.joined(separator: "\n")
+            return CommandLineTool.emit(Data(text.utf8), to: output, io: io) ? 0 : 1
+        case .json:
+            let value: JSONValue
+            if conversions.count == 1 {
+                value = ManagerExport.json(conversions[0].manager)
+            } else {
+                value = .array(conversions.map { conversion in
+                    .object(["input": .string(conversion.path), "manager": ManagerExport.json(conversion.manager)])
+                })
+            }
+            var bytes = try JSONWriter(options: .init(pretty: true, indent: 2, sortedKeys: false)).write(value)
+            bytes.append(UInt8(ascii: "\n"))
+            return CommandLineTool.emit(Data(bytes), to: output, io: io) ? 0 : 1
+        case .archive:
+            return ManagerArchiving.write(conversions[0], to: output!, io: io)
+        }
+    }
+}

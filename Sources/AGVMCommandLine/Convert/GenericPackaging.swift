@@ -1,0 +1,85 @@
+import AGViewModel
+
+/// How `agvm convert` packages a document when no spec is given: a guess
+/// at the lists a screen would show, that never drops data.
+///
+/// - An **array** becomes one section of ViewModels, one per element, with
+///   no header; elements that are not objects are skipped and reported.
+/// - An **object** is searched for *item lists*: members whose value is a
+///   non-empty array of objects. Each becomes a section, in member order,
+///   with the member's key as header title (`["title": key]`). When no
+///   member is a list, members that are objects are searched one level
+///   down the same way (`{"groups": {"articles": [...], "videos": [...]}}`
+///   gives sections `articles` and `videos`). Every member that did not
+///   become a section is kept in the manager's `common` ViewModel (a member
+///   left over inside a searched object is kept as `outer.inner`).
+/// - An object without lists becomes one section with one item: the object.
+/// - Anything else (a string, a number, `null`) is not packageable.
+enum GenericPackaging {
+    /// The manager for `document` and the elements that were skipped.
+    static func package(_ document: JSONValue) throws(PackagingError) -> (Manager, [SkippedElement]) {
+        switch document {
+        case .array(let elements):
+            let result = ClosurePackager { viewModel, object, _ in
+                for (key, value) in object { viewModel[key] = value }
+            }.package(elements)
+            return (Manager(sections: [Section(items: result.items)]), result.skipped)
+        case .object(let object):
+            var sections: [Section] = []
+            var common: [(String, JSONValue)] = []
+            for (key, value) in object {
+                if let list = itemList(value) {
+                    sections.append(section(titled: key, list))
+                } else {
+                    common.append((key, value))
+                }
+            }
+            if sections.isEmpty {
+                // One level down, only when the top level has no lists.
+                common = []
+                for (key, value) in object {
+                    guard case .object(let inner) = value, inner.contains(where: { itemList($0.value) != nil }) else {
+                        common.append((key, value))
+                        continue
+                    }
+                    for (innerKey, innerValue) in inner {
+                        if let list = itemList(innerValue) {
+                            sections.append(section(titled: innerKey, list))
+                        } else {
+                            common.append(("\(key).\(innerKey)", innerValue))
+                        }
+                    }
+                }
+            }
+            guard !sections.isEmpty else {
+                return (Manager(sections: [Section(items: [ViewModel(object)])]), [])
+            }
+            var commonViewModel: ViewModel?
+            if !common.isEmpty {
+                let viewModel = ViewModel()
+                for (key, value) in common { viewModel[key] = value }
+                commonViewModel = viewModel
+            }
+            return (Manager(sections: sections, common: commonViewModel), [])
+        default:
+            throw PackagingError(reason: .packagerFailed(
+                "expected an array or an object at the top level, found \(document.kind.rawValue)"))
+        }
+    }
+
+    /// The objects of `value` when it is a non-empty array of objects only.
+    static func itemList(_ value: JSONValue) -> [JSONObject]? {
+        guard case .array(let elements) = value, !elements.isEmpty else { return nil }
+        var objects: [JSONObject] = []
+        objects.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .object(let object) = element else { return nil }
+            objects.append(object)
+        }
+        return objects
+    }
+
+    private static func section(titled title: String, _ objects: [JSONObject]) -> Section {
+        Section(items: objects.map(ViewModel.init(_:)), header: ViewModel(["title": .string(title)]))
+    }
+}

@@ -1,0 +1,237 @@
+import AGViewModel
+
+/// Renders managers, sections and ViewModels as a readable tree: what
+/// `agvm convert` and `agvm inspect` print by default.
+///
+/// ```
+/// books.json · 1 section · 8 items
+/// └─ section 0 · 8 items
+///    ├─ header · 4 keys
+///    │  page        int     2
+///    │  nextPage    url     "https://api.bookshelf.example/v1/books?page=3…"
+///    ├─ item 0 · 9 keys
+///    │  id          string  "1042"
+///    │  title       string  "Swift Concurrency by Example"
+/// ```
+///
+/// Each ViewModel shows its keys in order with the value's type and its
+/// compact JSON, cut with `…` so no line is wider than the style's width.
+/// Nested ViewModels and lists of them are indented under their key. Sections
+/// are numbered from 0, like index paths; a section whose header has a
+/// string `title` shows it. Output is a pure function of the input and the
+/// ``OutputStyle``.
+struct TreeRenderer {
+    /// Width and colour.
+    var style: OutputStyle
+
+    /// Keys longer than this do not widen their ViewModel's key column.
+    static let keyColumnLimit = 24
+
+    // MARK: Public entry points
+
+    /// The tree of `manager` under a root line naming `title`, with counts
+    /// (and `skipped` elements, when there are some).
+    func render(manager: Manager, title: String, skipped: Int = 0) -> String {
+        var counts = [Self.count(manager.count, "section"), Self.count(manager.itemCount, "item")]
+        if skipped > 0 { counts.append("\(skipped) skipped") }
+        return render(Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager)))
+    }
+
+    /// The tree of one archive record under a root line naming `title`.
+    func render(record: ArchiveRecord, title: String) -> String {
+        render(node(for: record, title: title))
+    }
+
+    // MARK: Model
+
+    typealias Segment = (text: String, role: OutputStyle.Role?)
+
+    /// One labelled line with key rows under it and child nodes below.
+    struct Node {
+        var label: [Segment]
+        var rows: [Row] = []
+        var children: [Node] = []
+    }
+
+    /// One key of a ViewModel (or member of an object): key, type, value,
+    /// and the rows of a nested ViewModel or list.
+    struct Row {
+        var key: String
+        var type: String
+        var value: String
+        var valueRole: OutputStyle.Role?
+        var nested: [Row] = []
+    }
+
+    func node(for record: ArchiveRecord, title: String) -> Node {
+        switch record {
+        case .value(let value):
+            let (type, _, _) = Self.describe(value)
+            var node = Node(label: [(title, .title)] + Self.details([type]))
+            if case .object(let object) = value {
+                node.rows = object.map { Self.row(key: $0.key, json: $0.value) }
+            } else {
+                node.rows = [Self.row(key: "value", json: value)]
+            }
+            return node
+        case .viewModel(let viewModel):
+            return Node(label: [(title, .title)] + Self.details(["ViewModel", Self.count(viewModel.count, "key")]),
+                        rows: rows(of: viewModel))
+        case .viewModels(let viewModels):
+            return Node(label: [(title, .title)] + Self.details([Self.count(viewModels.count, "ViewModel")]),
+                        children: viewModels.enumerated().map { viewModelNode("item \($0.offset)", $0.element) })
+        case .section(let section):
+            var node = sectionNode(section, index: 0)
+            node.label = [(title, .title)] + Array(node.label.dropFirst())
+            return node
+        case .manager(let manager):
+            let counts = [Self.count(manager.count, "section"), Self.count(manager.itemCount, "item")]
+            return Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager))
+        }
+    }
+
+    func managerChildren(_ manager: Manager) -> [Node] {
+        var children: [Node] = []
+        if let common = manager.common { children.append(viewModelNode("common", common)) }
+        for (index, section) in manager.sections.enumerated() {
+            children.append(sectionNode(section, index: index))
+        }
+        return children
+    }
+
+    func sectionNode(_ section: Section, index: Int) -> Node {
+        var label: [Segment] = [("section \(index)", .title)]
+        if case .string(let title)? = section.header?["title"] { label.append((" · ", .structure)); label.append((title, .title)) }
+        label += Self.details([Self.count(section.count, "item")])
+        var node = Node(label: label)
+        if let header = section.header { node.children.append(viewModelNode("header", header)) }
+        if let common = section.common { node.children.append(viewModelNode("common", common)) }
+        if let itemMerge = section.itemMerge { node.children.append(viewModelNode("item merge", itemMerge)) }
+        for (index, item) in section.items.enumerated() { node.children.append(viewModelNode("item \(index)", item)) }
+        if let footer = section.footer { node.children.append(viewModelNode("footer", footer)) }
+        return node
+    }
+
+    func viewModelNode(_ name: String, _ viewModel: ViewModel) -> Node {
+        let rows = rows(of: viewModel)
+        return Node(label: [(name, nil)] + Self.details([Self.count(rows.count, "key")]), rows: rows)
+    }
+
+    /// The rows of a ViewModel's keys, nested ViewModels expanded.
+    func rows(of viewModel: ViewModel, depth: Int = 0) -> [Row] {
+        var rows: [Row] = []
+        for key in viewModel.keys {
+            guard let value = viewModel[value: key] else { continue }  // removed meanwhile
+            switch value {
+            case .json(let json):
+                rows.append(Self.row(key: key, json: json))
+            case .payload(let nested as ViewModel):
+                // Depth guard: a ViewModel may (wrongly) contain itself.
+                let inner = depth < 32 ? self.rows(of: nested, depth: depth + 1) : []
+                rows.append(Row(key: key, type: "ViewModel", value: Self.count(nested.count, "key"),
+                                valueRole: .structure, nested: inner))
+            case .payload(let list as [ViewModel]):
+                var inner: [Row] = []
+                for (index, nested) in list.enumerated() {
+                    inner.append(Row(key: "[\(index)]", type: "ViewModel", value: Self.count(nested.count, "key"),
+                                     valueRole: .structure,
+                                     nested: depth < 32 ? self.rows(of: nested, depth: depth + 1) : []))
+                }
+                rows.append(Row(key: key, type: "[ViewModel]", value: Self.count(list.count, "item"),
+                                valueRole: .structure, nested: inner))
+            case .payload(let payload):
+                rows.append(Row(key: key, type: "payload", value: "\(type(of: payload))", valueRole: .structure))
+            }
+        }
+        return rows
+    }
+
+    static func row(key: String, json: JSONValue) -> Row {
+        let (type, text, role) = describe(json)
+        return Row(key: key, type: type, value: text, valueRole: role)
+    }
+
+    /// A JSON value's type name, compact text and colour.
+    static func describe(_ value: JSONValue) -> (type: String, text: String, role: OutputStyle.Role?) {
+        let text = (try? value.jsonString()) ?? value.briefDescription
+        switch value {
+        case .null: return ("null", text, .literal)
+        case .bool: return ("bool", text, .literal)
+        case .int: return ("int", text, .number)
+        case .double: return ("double", text, .number)
+        case .bigInteger: return ("bigint", text, .number)
+        case .string: return ("string", text, .string)
+        case .array(let array): return ("array(\(array.count))", text, nil)
+        case .object(let object): return ("object(\(object.count))", text, nil)
+        }
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    static func details(_ parts: [String]) -> [Segment] {
+        parts.map { (" · " + $0, OutputStyle.Role.structure) }
+    }
+
+    // MARK: Layout
+
+    func render(_ root: Node) -> String {
+        var out = ""
+        emit(root, linePrefix: "", childPrefix: "", into: &out)
+        return out
+    }
+
+    private func emit(_ node: Node, linePrefix: String, childPrefix: String, into out: inout String) {
+        line(glyphs: linePrefix, node.label, into: &out)
+        emitRows(node.rows, prefix: childPrefix + (node.children.isEmpty ? "" : "│  "), into: &out)
+        for (index, child) in node.children.enumerated() {
+            let last = index == node.children.count - 1
+            emit(child, linePrefix: childPrefix + (last ? "└─ " : "├─ "),
+                 childPrefix: childPrefix + (last ? "   " : "│  "), into: &out)
+        }
+    }
+
+    private func emitRows(_ rows: [Row], prefix: String, into out: inout String) {
+        guard !rows.isEmpty else { return }
+        let keyWidth = min(rows.map { DisplayWidth.of($0.key) }.max() ?? 0, Self.keyColumnLimit)
+        let typeWidth = rows.map(\.type.count).max() ?? 0
+        for row in rows {
+            let key = Self.pad(row.key, keyWidth)
+            let type = Self.pad(row.type, typeWidth)
+            let used = DisplayWidth.of(prefix) + DisplayWidth.of(key) + 2 + type.count + 2
+            var value = row.value
+            if let width = style.width {
+                let room = width - used
+                if room >= 1 {
+                    value = DisplayWidth.cut(value, to: room)
+                } else {
+                    // Deep nesting or a very long key: cut the line as a whole.
+                    let plain = DisplayWidth.cut(prefix + key + "  " + type + "  " + value, to: width)
+                    out += style.paint(plain, .structure) + "\n"
+                    emitRows(row.nested, prefix: prefix + "  ", into: &out)
+                    continue
+                }
+            }
+            out += style.paint(prefix, .structure) + style.paint(key, .key) + "  "
+                + style.paint(type, .structure) + "  " + (row.valueRole.map { style.paint(value, $0) } ?? value)
+            out += "\n"
+            emitRows(row.nested, prefix: prefix + "  ", into: &out)
+        }
+    }
+
+    /// Writes glyphs and label segments, cutting the last segments to the width.
+    private func line(glyphs: String, _ label: [Segment], into out: inout String) {
+        var room = style.width.map { $0 - DisplayWidth.of(glyphs) } ?? Int.max
+        var text = style.paint(glyphs, .structure)
+        for segment in label where room > 0 {
+            let piece = DisplayWidth.cut(segment.text, to: room)
+            room -= DisplayWidth.of(piece)
+            text += segment.role.map { style.paint(piece, $0) } ?? piece
+        }
+        out += text + "\n"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        let missing = width - DisplayWidth.of(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+}

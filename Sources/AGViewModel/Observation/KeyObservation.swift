@@ -1,0 +1,39 @@
+/// An active observation of ViewModel keys, returned by
+/// `ViewModel.observe(_:options:handler:)`.
+///
+/// Keep it as long as you want changes: calling ``cancel()``, or letting the
+/// token be deallocated, ends the observation. The token holds its
+/// ViewModel weakly, so it never keeps the ViewModel alive; if the ViewModel
+/// goes first, the observation simply ends with it.
+public final class KeyObservation: Sendable {
+    private weak let viewModel: ViewModel?
+    private let registrations: [ObserverRegistration]
+
+    internal init(viewModel: ViewModel, registrations: [ObserverRegistration]) {
+        self.viewModel = viewModel
+        self.registrations = registrations
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Ends the observation: no change is delivered to it from now on, even
+    /// one already being delivered. Cancelling again does nothing.
+    public func cancel() {
+        guard let viewModel else { return }
+        let targets = registrations
+        viewModel.removeObservers { center, removed in
+            for registration in targets where !registration.isRemoved {
+                center.removeLocked(forKey: registration.key, into: &removed) { $0 === registration }
+            }
+        }
+    }
+
+    /// Whether the observation has ended (cancelled, removed, or its
+    /// ViewModel deallocated).
+    public var isCancelled: Bool {
+        guard let viewModel else { return true }
+        return viewModel.lock.withLock { registrations.allSatisfy(\.isRemoved) }
+    }
+}

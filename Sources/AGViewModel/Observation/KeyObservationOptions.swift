@@ -1,0 +1,37 @@
+/// What a key observation delivers, and when.
+///
+/// The options mirror key-value observing: `.old` and `.new` choose which
+/// values a ``KeyChange`` carries, `.initial` delivers the current value at
+/// registration, `.prior` adds a notification before each change.
+/// `.includeEqualValues` lifts the equal-value rule for one observation.
+///
+/// The default for every `observe` and `addObserver` call is `[.old, .new]`.
+public struct KeyObservationOptions: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: UInt8
+
+    /// Options from raw bits.
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// Each change carries the value before the change in `oldValue`.
+    public static let old = KeyObservationOptions(rawValue: 1 << 0)
+
+    /// Each change carries the value after the change in `newValue`.
+    public static let new = KeyObservationOptions(rawValue: 1 << 1)
+
+    /// Delivers the current value once at registration, as a change of kind
+    /// ``KeyChange/Kind/initial`` (with `newValue` when `.new` is set).
+    public static let initial = KeyObservationOptions(rawValue: 1 << 2)
+
+    /// Also delivers a notification of kind ``KeyChange/Kind/prior`` before
+    /// each change (with `oldValue` when `.old` is set, never a `newValue`).
+    public static let prior = KeyObservationOptions(rawValue: 1 << 3)
+
+    /// Delivers sets of a value equal to the current one too.
+    ///
+    /// Normally setting a key to a value that `ViewModelValue.isSame(as:)` the
+    /// stored one is not a change and notifies nobody.
+    public static let includeEqualValues = KeyObservationOptions(rawValue: 1 << 4)
+}

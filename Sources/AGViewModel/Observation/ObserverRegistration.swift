@@ -1,0 +1,53 @@
+/// One observer of one key: a token's closure, an observer object's closure,
+/// or a change stream. Lives in its ViewModel's `ObservationCenter`.
+///
+/// An `observe` call on several keys makes one registration per key, so a
+/// change to a key finds exactly its own observers.
+internal final class ObserverRegistration: @unchecked Sendable {
+    // Unchecked: `isRemoved` is guarded by the ViewModel's lock; `observer`
+    // is written once in `init` (weak loads are thread-safe); the rest is
+    // immutable.
+
+    /// Calls the user's handler with the observer object (`nil` for tokens
+    /// and streams), the ViewModel and the change.
+    typealias Invoke = @Sendable (AnyObject?, ViewModel, KeyChange) -> Void
+
+    let key: String
+    let options: KeyObservationOptions
+    let invoke: Invoke
+    /// The observer object of `addObserver`, held weakly.
+    weak var observer: AnyObject?
+    /// Whether this registration belongs to an observer object, so a `nil`
+    /// `observer` means the object is gone.
+    let hasObserver: Bool
+    /// Runs once, outside the lock, when the registration is removed or its
+    /// ViewModel is deallocated (ends a change stream).
+    let onRemove: (@Sendable () -> Void)?
+    /// Set under the ViewModel's lock when removed: a delivery already under
+    /// way skips it from then on.
+    var isRemoved = false
+
+    init(key: String, options: KeyObservationOptions, observer: AnyObject?,
+         onRemove: (@Sendable () -> Void)? = nil, invoke: @escaping Invoke) {
+        self.key = key
+        self.options = options
+        self.observer = observer
+        self.hasObserver = observer != nil
+        self.onRemove = onRemove
+        self.invoke = invoke
+    }
+
+    /// Whether the observer object was deallocated.
+    var isOrphaned: Bool { hasObserver && observer == nil }
+
+    /// Whether this registration takes deliveries of `kind` (and of an
+    /// equal-value set when `equalValue`).
+    @inline(__always)
+    func accepts(_ kind: KeyChange.Kind, equalValue: Bool) -> Bool {
+        switch kind {
+        case .initial: return true
+        case .prior: return options.contains(.prior) && (!equalValue || options.contains(.includeEqualValues))
+        case .change: return !equalValue || options.contains(.includeEqualValues)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Receives the named notifications a ViewModel observes on its behalf (see
+/// ``ViewModel/observeNotifications(named:object:center:handler:)``).
+///
+/// The ViewModel holds its handler weakly. Notifications arrive on the thread
+/// that posted them.
+public protocol ViewModelNotificationHandler: AnyObject {
+    /// `viewModel` received `notification`. The ViewModel that was posted
+    /// with it, if any, is `notification.viewModel`.
+    func viewModel(_ viewModel: ViewModel, didReceive notification: Notification)
+}
+
+extension Notification {
+    /// The ViewModel carried by a notification posted with
+    /// ``ViewModel/postNotification(named:object:userInfo:center:)``.
+    public var viewModel: ViewModel? {
+        userInfo?[ViewModel.notificationUserInfoKey] as? ViewModel
+    }
+}
+
+extension ViewModel {
+    /// The `userInfo` key under which a posted notification carries its
+    /// ViewModel; read it with `Notification.viewModel`.
+    public static let notificationUserInfoKey = "AGViewModel.viewModel"
+
+    /// Posts a notification named `name` carrying this ViewModel in its
+    /// `userInfo` (under ``notificationUserInfoKey``, next to `userInfo`).
+    ///
+    /// ```swift
+    /// viewModel.postNotification(named: .cartDidChange)
+    /// // elsewhere: notification.viewModel?["total"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The notification's name.
+    ///   - object: The notification's object; `nil` by default.
+    ///   - userInfo: More information to send along.
+    ///   - center: The center to post to; `.default` by default.
+    public func postNotification(
+        named name: Notification.Name,
+        object: Any? = nil,
+        userInfo: [AnyHashable: Any] = [:],
+        center: NotificationCenter = .default
+    ) {
+        var info = userInfo
+        info[Self.notificationUserInfoKey] = self
+        center.post(name: name, object: object, userInfo: info)
+    }
+
+    /// Observes notifications named `name` and forwards each to `handler`,
+    /// with this ViewModel as context.
+    ///
+    /// Both sides are held weakly and the observation stops by itself when
+    /// either is deallocated; ``stopObservingNotifications(named:center:)``
+    /// stops it explicitly. Observing the same name and center again with the
+    /// same handler replaces the earlier observation.
+    ///
+    /// - Parameters:
+    ///   - name: The notification name to observe.
+    ///   - object: Only notifications from this sender; `nil` for any sender.
+    ///   - center: The center to observe; `.default` by default.
+    ///   - handler: Receives each notification; held weakly.
+    public func observeNotifications(
+        named name: Notification.Name,
+        object: AnyObject? = nil,
+        center: NotificationCenter = .default,
+        handler: any ViewModelNotificationHandler
+    ) {
+        let forwarder = NotificationForwarder(name: name, center: center, handler: handler)
+        forwarder.start(object: object, viewModel: self)
+        var replaced: [NotificationForwarder] = []
+        lock.withLock {
+            let center = observationCenterLocked()
+            center.notificationForwarders.removeAll { existing in
+                guard existing.matches(name: name, center: forwarder.center, handler: handler) || existing.handler == nil
+                else { return false }
+                replaced.append(existing)
+                return true
+            }
+            center.notificationForwarders.append(forwarder)
+        }
+        replaced.forEach { $0.stop() }
+    }
+
+    /// Stops observing notifications named `name` (from `center`, or from
+    /// any center when `nil`). Stopping what is not observed does nothing.
+    public func stopObservingNotifications(named name: Notification.Name, center: NotificationCenter? = nil) {
+        stopForwarders { $0.name == name && (center == nil || $0.center === center) }
+    }
+
+    /// Stops observing every named notification.
+    public func stopObservingAllNotifications() {
+        stopForwarders { _ in true }
+    }
+
+    /// The names this ViewModel observes for a live handler.
+    public var observedNotificationNames: [Notification.Name] {
+        lock.withLock {
+            observationCenter?.notificationForwarders.filter { $0.handler != nil }.map(\.name) ?? []
+        }
+    }
+
+    internal func stopForwarders(where predicate: (NotificationForwarder) -> Bool) {
+        var stopped: [NotificationForwarder] = []
+        lock.withLock {
+            observationCenter?.notificationForwarders.removeAll { forwarder in
+                guard predicate(forwarder) else { return false }
+                stopped.append(forwarder)
+                return true
+            }
+        }
+        stopped.forEach { $0.stop() }
+    }
+}
+
+/// One named-notification observation of a ViewModel: the
+/// `NotificationCenter` observer and the weakly held handler.
+internal final class NotificationForwarder: @unchecked Sendable {
+    // Unchecked: `token` is written once in `start`, before the forwarder
+    // is published; `handler` is weak (loads are thread-safe).
+    let name: Notification.Name
+    let center: NotificationCenter
+    weak var handler: (any ViewModelNotificationHandler)?
+    private var token: (any NSObjectProtocol)?
+
+    init(name: Notification.Name, center: NotificationCenter, handler: any ViewModelNotificationHandler) {
+        self.name = name
+        self.center = center
+        self.handler = handler
+    }
+
+    func matches(name: Notification.Name, center: NotificationCenter, handler: any ViewModelNotificationHandler) -> Bool {
+        self.name == name && self.center === center && self.handler === handler
+    }
+
+    func start(object: AnyObject?, viewModel: ViewModel) {
+        token = center.addObserver(forName: name, object: object, queue: nil) { [weak self, weak viewModel] notification in
+            guard let self, let viewModel else { return }
+            guard let handler = self.handler else {
+                // The handler is gone: stop by ourselves.
+                viewModel.stopForwarders { $0 === self }
+                return
+            }
+            handler.viewModel(viewModel, didReceive: notification)
+        }
+    }
+
+    /// Removes the `NotificationCenter` observer. Call outside the lock.
+    func stop() {
+        if let token { center.removeObserver(token) }
+    }
+}

@@ -1,0 +1,38 @@
+/// Wrapping packaging results into sections and managers.
+///
+/// ```swift
+/// let result = try SpecPackager(contentsOf: specURL).package(document: response)
+/// let section = Section(packaged: result, itemMerge: ViewModel(["style": "card"]))
+/// let manager = Manager(packaged: try packager.packageSections(document: response))
+/// ```
+extension Section {
+    /// A section with the result's header and items. `itemMerge` (also kept
+    /// as the section's ``itemMerge``) is merged into every item, as for
+    /// items packaged into the section; skipped elements stay in `result`.
+    public convenience init(
+        packaged result: PackagingResult, footer: ViewModel? = nil, common: ViewModel? = nil, itemMerge: ViewModel? = nil
+    ) {
+        if let itemMerge {
+            for item in result.items { item.merge(itemMerge) }
+        }
+        self.init(items: result.items, header: result.header, footer: footer, common: common, itemMerge: itemMerge)
+    }
+}
+
+extension Manager {
+    /// A manager with one section per result, in order (see
+    /// ``Section/init(packaged:footer:common:itemMerge:)``).
+    public convenience init(packaged results: [PackagingResult], common: ViewModel? = nil) {
+        self.init(sections: results.map { Section(packaged: $0) }, common: common)
+    }
+}
+
+extension PackagingResult {
+    /// The skipped elements of every section's result, each located with
+    /// ``PackagingLocation/section(_:_:)`` by the result's index.
+    public static func skipped(inSections results: [PackagingResult]) -> [SkippedElement] {
+        results.enumerated().flatMap { index, result in
+            result.skipped.map { SkippedElement(location: .section(index, $0.location), reason: $0.reason) }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+// JSON export of ViewModels, sections and managers.
+//
+// Shapes (absent parts are left out; members appear in this order):
+// - ViewModel: an object of its exported keys, in the ViewModel's key order.
+// - Section: {"header": {…}, "footer": {…}, "common": {…}, "itemMerge": {…}, "items": [{…}, …]}
+//   ("items" is always present).
+// - Manager: {"common": {…}, "sections": [section, …]} ("sections" is always present).
+// Nested ViewModels, arrays of ViewModels, sections and managers stored as
+// payloads export in these shapes; a ViewModel (section, manager) that
+// contains itself is left out where it recurs.
+//
+// Each ViewModel, section and manager is read under its own lock, one at a
+// time: export contents that are not being mutated elsewhere to get a
+// consistent snapshot (as for archives).
+
+extension ViewModel {
+    /// This ViewModel as a JSON object: its exported keys (see
+    /// ``KeySelection``) in key order, nested ViewModels, sections and
+    /// managers as nested JSON. The same contents always give the same JSON.
+    public func exportJSON(options: JSONExportOptions = .registered) -> JSONValue {
+        var exporter = JSONExporter(options: options)
+        return .object(exporter.object(of: self, partKeys: []))
+    }
+
+    /// ``exportJSON(options:)`` as JSON text.
+    public func exportJSONData(
+        options: JSONExportOptions = .registered, writer: JSONWriter.Options = JSONWriter.Options()
+    ) throws(JSONWriteError) -> Data {
+        try exportJSON(options: options).jsonData(options: writer)
+    }
+}
+
+extension Section {
+    /// This section as a JSON object, `{"header": …, "footer": …, "common":
+    /// …, "itemMerge": …, "items": […]}`, leaving out absent parts. Keys are
+    /// selected per part (see ``KeySelection``).
+    public func exportJSON(options: JSONExportOptions = .registered) -> JSONValue {
+        var exporter = JSONExporter(options: options)
+        return .object(exporter.object(of: self, inherited: nil))
+    }
+
+    /// ``exportJSON(options:)`` as JSON text.
+    public func exportJSONData(
+        options: JSONExportOptions = .registered, writer: JSONWriter.Options = JSONWriter.Options()
+    ) throws(JSONWriteError) -> Data {
+        try exportJSON(options: options).jsonData(options: writer)
+    }
+}
+
+extension Manager {
+    /// This manager as a JSON object, `{"common": …, "sections": […]}`,
+    /// leaving out an absent common ViewModel; each section as
+    /// ``Section/exportJSON(options:)`` writes it, with the manager's part
+    /// registrations added to the section's.
+    public func exportJSON(options: JSONExportOptions = .registered) -> JSONValue {
+        var exporter = JSONExporter(options: options)
+        return .object(exporter.object(of: self))
+    }
+
+    /// ``exportJSON(options:)`` as JSON text.
+    public func exportJSONData(
+        options: JSONExportOptions = .registered, writer: JSONWriter.Options = JSONWriter.Options()
+    ) throws(JSONWriteError) -> Data {
+        try exportJSON(options: options).jsonData(options: writer)
+    }
+}
+
+/// One export run: the options and the objects on the current path (to
+/// leave out cycles).
+internal struct JSONExporter {
+    let options: JSONExportOptions
+    private var visiting: Set<ObjectIdentifier> = []
+
+    init(options: JSONExportOptions) {
+        self.options = options
+    }
+
+    mutating func object(of viewModel: ViewModel, partKeys: [String]) -> JSONObject {
+        visiting.insert(ObjectIdentifier(viewModel))
+        defer { visiting.remove(ObjectIdentifier(viewModel)) }
+        let (keys, values, registered) = viewModel.persistenceSnapshot(for: .serialization)
+        let selected = selectKeys(keys, registered: registered, partKeys: partKeys, selection: options.keys)
+        var outKeys: [String] = []
+        var outValues: [JSONValue] = []
+        outKeys.reserveCapacity(selected.count)
+        outValues.reserveCapacity(selected.count)
+        for key in selected {
+            guard let stored = values[key] else { continue }
+            let value: JSONValue
+            switch stored {
+            case .json(let json): value = json
+            case .payload(let payload):
+                guard let json = export(payload, key: key) else { continue }
+                value = json
+            }
+            outKeys.append(key)
+            outValues.append(value)
+        }
+        guard !options.keyExchange.isEmpty else {
+            // ViewModel keys are unique: no duplicate check needed.
+            return JSONObject(uniqueKeys: outKeys, values: outValues)
+        }
+        var object = JSONObject(minimumCapacity: outKeys.count)
+        for (key, value) in zip(outKeys, outValues) {
+            object[options.keyExchange[key] ?? key] = value
+        }
+        return object
+    }
+
+    mutating func object(of section: Section, inherited: PartKeys?) -> JSONObject {
+        visiting.insert(ObjectIdentifier(section))
+        defer { visiting.remove(ObjectIdentifier(section)) }
+        let parts = section.lock.withLock { section.partKeyRegistry }
+            .keys(for: .serialization, merging: inherited)
+        var object = JSONObject()
+        func add(_ name: String, _ viewModel: ViewModel?, _ keys: [String], into object: inout JSONObject) {
+            guard let viewModel, !visiting.contains(ObjectIdentifier(viewModel)) else { return }
+            object.appendNew(key: name, value: .object(self.object(of: viewModel, partKeys: keys)))
+        }
+        add("header", section.header, parts.header, into: &object)
+        add("footer", section.footer, parts.footer, into: &object)
+        add("common", section.common, parts.common, into: &object)
+        add("itemMerge", section.itemMerge, parts.common, into: &object)
+        let items = section.items
+        var exported: [JSONValue] = []
+        exported.reserveCapacity(items.count)
+        for item in items where !visiting.contains(ObjectIdentifier(item)) {
+            exported.append(.object(self.object(of: item, partKeys: parts.items)))
+        }
+        object.appendNew(key: "items", value: .array(exported))
+        return object
+    }
+
+    mutating func object(of manager: Manager) -> JSONObject {
+        visiting.insert(ObjectIdentifier(manager))
+        defer { visiting.remove(ObjectIdentifier(manager)) }
+        let parts = manager.lock.withLock { manager.partKeyRegistry }.keys(for: .serialization)
+        var object = JSONObject()
+        if let common = manager.common, !visiting.contains(ObjectIdentifier(common)) {
+            object.appendNew(key: "common", value: .object(self.object(of: common, partKeys: parts.common)))
+        }
+        var sections: [JSONValue] = []
+        for section in manager.sections where !visiting.contains(ObjectIdentifier(section)) {
+            sections.append(.object(self.object(of: section, inherited: parts)))
+        }
+        object.appendNew(key: "sections", value: .array(sections))
+        return object
+    }
+
+    /// A payload as JSON, or `nil` to leave it out.
+    private mutating func export(_ payload: any Sendable, key: String) -> JSONValue? {
+        switch payload {
+        case let nested as ViewModel:
+            guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
+            return .object(object(of: nested, partKeys: []))
+        case let list as [ViewModel]:
+            var array: [JSONValue] = []
+            array.reserveCapacity(list.count)
+            for nested in list where !visiting.contains(ObjectIdentifier(nested)) {
+                array.append(.object(object(of: nested, partKeys: [])))
+            }
+            return .array(array)
+        case let section as Section:
+            guard !visiting.contains(ObjectIdentifier(section)) else { return nil }
+            return .object(object(of: section, inherited: nil))
+        case let manager as Manager:
+            guard !visiting.contains(ObjectIdentifier(manager)) else { return nil }
+            return .object(object(of: manager))
+        default:
+            if let handler = options.payload { return handler(key, payload) }
+            if let url = payload as? URL { return .string(url.absoluteString) }
+            return nil
+        }
+    }
+}

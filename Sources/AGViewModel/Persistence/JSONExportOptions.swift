@@ -1,0 +1,43 @@
+/// How ``ViewModel/exportJSON(options:)`` (and the section and manager
+/// forms) turn ViewModels into JSON.
+///
+/// ```swift
+/// let json = manager.exportJSON(options: .everything)
+/// let body = item.exportJSON(options: JSONExportOptions(
+///     keyExchange: ["screenName": "screen_name"],
+///     payload: { key, payload in
+///         (payload as? Date).map { .string($0.ISO8601Format()) }   // nil: leave the key out
+///     }))
+/// ```
+public struct JSONExportOptions: Sendable {
+    /// Which keys are exported (see ``KeySelection`` for the rule).
+    public var keys: KeySelection
+    /// Keys to rename on the way out, `[old: new]`, applied to the keys of
+    /// every exported ViewModel (not to members inside JSON values). When a
+    /// new name collides with a key also exported, the later key in the
+    /// ViewModel's order wins, at the first one's position.
+    public var keyExchange: [String: String]
+    /// Turns a payload the exporter cannot write into JSON, or returns `nil`
+    /// to leave its key out. Called with the ViewModel key (before the
+    /// exchange) for every payload that is not a ViewModel, an array of
+    /// ViewModels, a ``Section`` or a ``Manager``. Without it, `URL`
+    /// payloads export as their absolute string and other payloads are left out.
+    public var payload: (@Sendable (_ key: String, _ payload: any Sendable) -> JSONValue?)?
+
+    /// Export options.
+    public init(
+        keys: KeySelection = .registered,
+        keyExchange: [String: String] = [:],
+        payload: (@Sendable (_ key: String, _ payload: any Sendable) -> JSONValue?)? = nil
+    ) {
+        self.keys = keys
+        self.keyExchange = keyExchange
+        self.payload = payload
+    }
+
+    /// Registered keys (the default; see ``KeySelection/registered``).
+    public static let registered = JSONExportOptions()
+
+    /// Every key of every ViewModel, ignoring registrations.
+    public static let everything = JSONExportOptions(keys: .everything)
+}

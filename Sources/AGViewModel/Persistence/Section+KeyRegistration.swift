@@ -1,0 +1,73 @@
+/// Registering, per part, the keys the ViewModels of a section write to JSON
+/// exports ("serializable") and to archives ("archived").
+///
+/// ```swift
+/// section.addSerializableKeys(["title"], for: .header)
+/// section.addSerializableKeys(["id", "text"], for: .items)
+/// section.serializableKeys(for: .items)          // ["id", "text"]
+/// ```
+///
+/// A ViewModel in a part writes the keys registered on it or on its part
+/// (and, inside a manager, on the manager's part); one with no registered
+/// key at all writes every key (see ``KeySelection``).
+///
+/// ``SectionPart/common`` covers both the common and the item-merge ViewModel.
+extension Section {
+    /// The keys registered for JSON export on `part`, in registration order.
+    public func serializableKeys(for part: SectionPart) -> [String] {
+        lock.withLock { partKeyRegistry[part].serializable }
+    }
+
+    /// The keys registered for archives on `part`, in registration order.
+    public func archivedKeys(for part: SectionPart) -> [String] {
+        lock.withLock { partKeyRegistry[part].archived }
+    }
+
+    /// Registers `keys` for JSON export on `part`. Returns the section, for chaining.
+    @discardableResult
+    public func addSerializableKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Section {
+        lock.withLock { partKeyRegistry[part].add(keys, for: .serialization) }
+        return self
+    }
+
+    /// Unregisters `keys` for JSON export on `part`. Returns the section, for chaining.
+    @discardableResult
+    public func removeSerializableKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Section {
+        lock.withLock { partKeyRegistry[part].remove(keys, for: .serialization) }
+        return self
+    }
+
+    /// Unregisters every key for JSON export on `part`, or on every part
+    /// when `part` is `nil`. Returns the section, for chaining.
+    @discardableResult
+    public func removeAllSerializableKeys(for part: SectionPart? = nil) -> Section {
+        lock.withLock {
+            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].serializable = [] }
+        }
+        return self
+    }
+
+    /// Registers `keys` for archives on `part`. Returns the section, for chaining.
+    @discardableResult
+    public func addArchivedKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Section {
+        lock.withLock { partKeyRegistry[part].add(keys, for: .archiving) }
+        return self
+    }
+
+    /// Unregisters `keys` for archives on `part`. Returns the section, for chaining.
+    @discardableResult
+    public func removeArchivedKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Section {
+        lock.withLock { partKeyRegistry[part].remove(keys, for: .archiving) }
+        return self
+    }
+
+    /// Unregisters every key for archives on `part`, or on every part when
+    /// `part` is `nil`. Returns the section, for chaining.
+    @discardableResult
+    public func removeAllArchivedKeys(for part: SectionPart? = nil) -> Section {
+        lock.withLock {
+            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].archived = [] }
+        }
+        return self
+    }
+}

@@ -1,0 +1,73 @@
+/// Registering the keys a ViewModel writes to JSON exports ("serializable"
+/// keys) and to archives ("archived" keys). See ``KeySelection`` for the
+/// rule: an unregistered ViewModel writes every key; once keys are
+/// registered, only those are written.
+///
+/// ```swift
+/// status.addSerializableKeys(["id", "text"])      // the API round trip needs these
+/// status.addArchivedKeys(["id", "text", "likes"]) // the offline cache keeps more
+/// ```
+///
+/// Registrations are copied by ``copy()`` and thread-safe like the store.
+/// They are not themselves written to exports or archives.
+extension ViewModel {
+    /// The keys registered for JSON export, in registration order.
+    public var serializableKeys: [String] { lock.withLock { keyRegistry.serializable } }
+
+    /// The keys registered for archives, in registration order.
+    public var archivedKeys: [String] { lock.withLock { keyRegistry.archived } }
+
+    /// Registers `keys` for JSON export (already registered ones are kept
+    /// in place). Returns the ViewModel, for chaining.
+    @discardableResult
+    public func addSerializableKeys(_ keys: some Sequence<String>) -> ViewModel {
+        lock.withLock { keyRegistry.add(keys, for: .serialization) }
+        return self
+    }
+
+    /// Unregisters `keys` for JSON export. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeSerializableKeys(_ keys: some Sequence<String>) -> ViewModel {
+        lock.withLock { keyRegistry.remove(keys, for: .serialization) }
+        return self
+    }
+
+    /// Unregisters every key for JSON export, so every key is exported
+    /// again. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeAllSerializableKeys() -> ViewModel {
+        lock.withLock { keyRegistry.serializable = [] }
+        return self
+    }
+
+    /// Registers `keys` for archives (already registered ones are kept in
+    /// place). Returns the ViewModel, for chaining.
+    @discardableResult
+    public func addArchivedKeys(_ keys: some Sequence<String>) -> ViewModel {
+        lock.withLock { keyRegistry.add(keys, for: .archiving) }
+        return self
+    }
+
+    /// Unregisters `keys` for archives. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeArchivedKeys(_ keys: some Sequence<String>) -> ViewModel {
+        lock.withLock { keyRegistry.remove(keys, for: .archiving) }
+        return self
+    }
+
+    /// Unregisters every key for archives, so every key is archived again.
+    /// Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeAllArchivedKeys() -> ViewModel {
+        lock.withLock { keyRegistry.archived = [] }
+        return self
+    }
+
+    /// The keys in order, their values and the keys registered for
+    /// `purpose`, read together under the lock.
+    internal func persistenceSnapshot(
+        for purpose: KeyPurpose
+    ) -> (keys: [String], values: [String: ViewModelValue], registered: [String]) {
+        lock.withLock { (keyOrder, values, keyRegistry[purpose]) }
+    }
+}

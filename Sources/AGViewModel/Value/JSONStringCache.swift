@@ -1,0 +1,85 @@
+import Foundation  // memcmp
+
+/// The long string values one parse has already made, so a string repeated
+/// in the document (API data is full of them: image URLs, dates, the
+/// `source` of every post, retweeted text) is validated and allocated once,
+/// and every later copy shares its storage.
+///
+/// Like ``JSONKeyInternTable`` it is direct-mapped: a cheap hash of the
+/// string's bytes picks one slot, a slot holds the most recent string that
+/// hashed there, and a hit is confirmed by comparing all bytes. No probing,
+/// so crafted input can at most make each string cost one extra comparison
+/// of its own length. Strings are values, so sharing storage is invisible
+/// to callers.
+///
+/// Only strings without escapes, of ``minimumLength`` bytes or more, are
+/// cached: shorter ones are stored inline in the `String` (no allocation),
+/// so making them again is cheaper than looking them up.
+internal struct JSONStringCache: ~Copyable {
+    /// A string as first seen: where its bytes are in the input.
+    struct Entry {
+        var offset: Int
+        var length: Int
+        var string: String
+    }
+
+    /// Strings shorter than this are not cached (15 bytes fit inline).
+    static let minimumLength = 16
+
+    /// One slot per 512 bytes of input, a power of two between 64 and 2048,
+    /// allocated when the first long string appears.
+    var slots: UnsafeMutablePointer<Entry>?
+    var mask = 0
+
+    init() {}
+
+    deinit {
+        if let slots {
+            slots.deinitialize(count: mask + 1)
+            slots.deallocate()
+        }
+    }
+
+    /// The slot for the `length` (at least ``minimumLength``) bytes at
+    /// `start`, in a document of `documentLength` bytes.
+    @inline(__always)
+    mutating func slot(of start: UnsafePointer<UInt8>, length: Int, documentLength: Int) -> Int {
+        if slots == nil { allocate(documentLength: documentLength) }
+        let raw = UnsafeRawPointer(start)
+        // The first, middle and last eight bytes, and the length: enough to
+        // tell apart the strings of real documents.
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let middle = raw.loadUnaligned(fromByteOffset: (length - 8) / 2, as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        var h = (first &* 0x9E37_79B9_7F4A_7C15) ^ (middle &* 0xC2B2_AE3D_27D4_EB4F) ^ last ^ UInt64(length)
+        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// The cached string in `slot` if it has the `length` bytes at `start`
+    /// of the input that begins at `base`.
+    @inline(__always)
+    func string(in slot: Int, matching start: Int, length: Int, base: UnsafePointer<UInt8>) -> String? {
+        let entry = slots.unsafelyUnwrapped + slot
+        guard entry.pointee.length == length,
+              memcmp(base + entry.pointee.offset, base + start, length) == 0 else { return nil }
+        return entry.pointee.string
+    }
+
+    /// Remembers `string`, made from the `length` bytes at `start`, in `slot`.
+    @inline(__always)
+    func store(_ string: String, in slot: Int, start: Int, length: Int) {
+        slots.unsafelyUnwrapped[slot] = Entry(offset: start, length: length, string: string)
+    }
+
+    mutating func allocate(documentLength: Int) {
+        var size = 64
+        while size < 2048 && size * 512 < documentLength { size &<<= 1 }
+        let table = UnsafeMutablePointer<Entry>.allocate(capacity: size)
+        // Length 0 never matches: only strings of 16 bytes and more are looked up.
+        table.initialize(repeating: Entry(offset: 0, length: 0, string: ""), count: size)
+        slots = table
+        mask = size - 1
+    }
+}

@@ -1,0 +1,112 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+
+@Suite("agvm: tree rendering, width and colour")
+struct TreeRendererTests {
+    func manager() -> Manager {
+        let header = ViewModel(["title": "Books"])
+        let item = ViewModel(["id": 1042, "title": "Swift Concurrency by Example", "rating": 4.6,
+                              "inStock": true, "series": nil, "tags": ["swift", "ios"]])
+        return Manager(sections: [Section(items: [item], header: header)], common: ViewModel(["page": 2]))
+    }
+
+    @Test func rendersSectionsItemsKeysTypesAndCounts() {
+        let text = TreeRenderer(style: OutputStyle(width: nil, colors: false)).render(manager: manager(), title: "books.json")
+        #expect(text == """
+            books.json · 1 section · 1 item
+            ├─ common · 1 key
+            │  page  int  2
+            └─ section 0 · Books · 1 item
+               ├─ header · 1 key
+               │  title  string  "Books"
+               └─ item 0 · 6 keys
+                  id       int       1042
+                  title    string    "Swift Concurrency by Example"
+                  rating   double    4.6
+                  inStock  bool      true
+                  series   null      null
+                  tags     array(2)  ["swift","ios"]
+
+            """)
+    }
+
+    @Test func valuesAreCutToTheWidthWithAnEllipsis() {
+        for width in [30, 40, 52] {
+            let text = TreeRenderer(style: OutputStyle(width: width, colors: false)).render(manager: manager(), title: "books.json")
+            for line in text.split(separator: "\n") {
+                #expect(DisplayWidth.of(line) <= width, "\(width): \(line)")
+            }
+            #expect(text.contains("…"))
+        }
+        let cut = TreeRenderer(style: OutputStyle(width: 40, colors: false)).render(manager: manager(), title: "books.json")
+        // 6 + 7 + 2 + 8 + 2 = 25 columns before the value leave 15 for it.
+        #expect(cut.contains("      title    string    \"Swift Concurr…\n"))
+        // Short values are not touched.
+        #expect(cut.contains("      id       int       1042\n"))
+    }
+
+    @Test func evenDeepLinesStayWithinAVeryNarrowWidth() {
+        let text = TreeRenderer(style: OutputStyle(width: 12, colors: false)).render(manager: manager(), title: "a-long-title.json")
+        for line in text.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 12, "\(line)") }
+    }
+
+    @Test func wideCharactersCountTwoColumnsAndAreNeverSplit() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("田中") == 4)
+        #expect(DisplayWidth.of("🚀") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.cut("田中太郎", to: 6) == "田中…")
+        #expect(DisplayWidth.cut("田中太郎", to: 5) == "田中…")
+        #expect(DisplayWidth.cut("abc", to: 3) == "abc")
+        #expect(DisplayWidth.cut("👍🏽👍🏽", to: 3) == "👍🏽…")
+    }
+
+    @Test func colourWrapsRolesInANSIAndPlainOutputHasNone() {
+        let colored = TreeRenderer(style: OutputStyle(width: nil, colors: true)).render(manager: manager(), title: "books.json")
+        #expect(colored.contains("\u{1B}[36mtitle\u{1B}[0m"))           // keys cyan
+        #expect(colored.contains("\u{1B}[32m\"Swift Concurrency by Example\"\u{1B}[0m"))  // strings green
+        #expect(colored.contains("\u{1B}[1mbooks.json\u{1B}[0m"))       // title bold
+        let plain = TreeRenderer(style: OutputStyle(width: nil, colors: false)).render(manager: manager(), title: "books.json")
+        #expect(!plain.contains("\u{1B}"))
+        // Colour changes nothing but the escapes.
+        let stripped = colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(stripped == plain)
+    }
+
+    @Test func nestedViewModelsAndListsAreIndentedUnderTheirKey() {
+        let author = ViewModel(["name": "Ann"])
+        let root = ViewModel(["id": 1])
+        root[value: "author"] = .payload(author)
+        root[value: "editions"] = .payload([ViewModel(["year": 2020]), ViewModel()])
+        let text = TreeRenderer(style: OutputStyle(width: nil, colors: false)).render(record: .viewModel(root), title: "viewModel")
+        #expect(text == """
+            viewModel · ViewModel · 3 keys
+            id        int          1
+            author    ViewModel    1 key
+              name  string  "Ann"
+            editions  [ViewModel]  2 items
+              [0]  ViewModel  1 key
+                year  int  2020
+              [1]  ViewModel  0 keys
+
+            """)
+    }
+
+    @Test func styleFollowsTheTerminalTheEnvironmentAndTheOptions() {
+        var io = CapturedIO().io
+        #expect(OutputStyle.resolve(widthOption: nil, toFile: false, io: io) == OutputStyle(width: 80, colors: false))
+        io.isOutputTerminal = true
+        io.terminalColumns = { 132 }
+        #expect(OutputStyle.resolve(widthOption: nil, toFile: false, io: io) == OutputStyle(width: 132, colors: true))
+        // Files get neither colour nor the terminal's width.
+        #expect(OutputStyle.resolve(widthOption: nil, toFile: true, io: io) == OutputStyle(width: 80, colors: false))
+        io.environment = ["NO_COLOR": "1", "COLUMNS": "100"]
+        #expect(OutputStyle.resolve(widthOption: nil, toFile: false, io: io) == OutputStyle(width: 100, colors: false))
+        // An empty NO_COLOR does not count (no-color.org); --width wins, 0 is unlimited.
+        io.environment = ["NO_COLOR": ""]
+        #expect(OutputStyle.resolve(widthOption: 0, toFile: false, io: io) == OutputStyle(width: nil, colors: true))
+        #expect(OutputStyle.resolve(widthOption: 60, toFile: false, io: io).width == 60)
+    }
+}

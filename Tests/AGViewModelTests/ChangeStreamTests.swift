@@ -1,0 +1,83 @@
+import Testing
+@testable import AGViewModel
+
+@Suite("Change streams", .timeLimit(.minutes(1)))
+struct ChangeStreamTests {
+    @Test func yieldsChangesInOrderAndEndsWhenTheViewModelIsDeallocated() async {
+        var vm: ViewModel? = ViewModel(["a": 0])
+        let stream = vm!.changes(for: ["a", "b"])
+        vm!["a"] = 1
+        vm!["ignored"] = 1
+        vm!["b"] = 1
+        vm!["a"] = 1                                   // equal: not a change
+        vm!.performBatchUpdates {
+            vm!["a"] = 2
+            vm!["a"] = 3
+        }
+        weak let weakVM = vm
+        vm = nil
+        #expect(weakVM == nil, "the stream must not keep the ViewModel alive")
+        var seen: [String] = []
+        for await change in stream { seen.append(describe(change)) }   // must end
+        #expect(seen == ["a: 0 -> 1", "b: nil -> 1", "a: 1 -> 3"])
+    }
+
+    @Test func endsWhenTheConsumingTaskIsCancelled() async {
+        let vm = ViewModel()
+        let stream = vm.changes(for: "k")
+        let (received, receivedContinuation) = AsyncStream.makeStream(of: String.self)
+        let consumer = Task {
+            var count = 0
+            for await change in stream {
+                count += 1
+                receivedContinuation.yield(describe(change))
+            }
+            return count
+        }
+        vm["k"] = 1
+        var iterator = received.makeAsyncIterator()
+        #expect(await iterator.next() == "k: nil -> 1")
+        #expect(vm.observerCount(forKey: "k") == 1)
+        consumer.cancel()
+        #expect(await consumer.value == 1)
+        #expect(vm.observerCount(forKey: "k") == 0, "cancellation removes the observation")
+        vm["k"] = 2                                    // nobody listening: harmless
+    }
+
+    @Test func droppingTheStreamRemovesItsObservation() {
+        let vm = ViewModel()
+        do {
+            let stream = vm.changes(for: "k")
+            #expect(vm.observerCount(forKey: "k") == 1)
+            _ = stream
+        }
+        #expect(vm.observerCount(forKey: "k") == 0)
+    }
+
+    @Test func removingTheObserversFinishesTheStream() async {
+        let vm = ViewModel()
+        let stream = vm.changes(for: "k")
+        vm["k"] = 1
+        vm.removeObservers(forKey: "k")
+        vm["k"] = 2
+        var seen: [String] = []
+        for await change in stream { seen.append(describe(change)) }
+        #expect(seen == ["k: nil -> 1"])
+    }
+
+    @Test func deliversChangesMadeOnOtherThreads() async {
+        let vm = ViewModel()
+        let stream = vm.changes(for: "k")
+        await withTaskGroup(of: Void.self) { group in
+            for i in 1...4 {
+                group.addTask { vm["k"] = .int(Int64(i)) }
+            }
+        }
+        var count = 0
+        for await _ in stream {
+            count += 1
+            if count == 4 { break }
+        }
+        #expect(count == 4, "four distinct values, four changes")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("JSON export and import")
+struct JSONExportTests {
+    @Test func managerExportsItsDocumentedShape() throws {
+        let json = PersistenceFixtures.manager().exportJSON(options: .everything)
+        #expect(json.objectValue?.keys == ["common", "sections"])
+        let articles = try #require(json["sections"]?[0])
+        #expect(articles.objectValue?.keys == ["header", "footer", "common", "itemMerge", "items"])
+        #expect(articles["items"]?[0]?["author"] == ["name": "Ada", "handle": "@ada"])
+        #expect(articles["items"]?[0]?["replies"] == [["text": "hi"], ["text": "yo", "n": nil]])
+        // Absent parts are left out; "items" is always there.
+        #expect(json["sections"]?[1]?.objectValue?.keys == ["header", "items"])
+        #expect(json["sections"]?[2] == ["items": []])
+        #expect(Manager().exportJSON() == ["sections": []])
+    }
+
+    @Test func exportIsByteForByteDeterministic() throws {
+        let first = try PersistenceFixtures.manager().exportJSONData(options: .everything)
+        for _ in 0 ..< 5 {
+            #expect(try PersistenceFixtures.manager().exportJSONData(options: .everything) == first)
+        }
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"common":{"screen":"home"},"sections":[{"header":{"title":"Articles","count":2}"#))
+        let pretty = try PersistenceFixtures.manager().exportJSONData(options: .everything, writer: .init(pretty: true))
+        #expect(try JSONValue(parsing: pretty) == JSONValue(parsing: first))
+    }
+
+    @Test func keyExchangeRenamesViewModelKeysAtEveryLevel() {
+        let item = ViewModel(["screenName": "ada", "text": "hi"])
+        item[value: "author"] = .payload(ViewModel(["screenName": "bob"]))
+        let json = item.exportJSON(options: JSONExportOptions(keys: .everything, keyExchange: ["screenName": "screen_name"]))
+        #expect(json == ["screen_name": "ada", "text": "hi", "author": ["screen_name": "bob"]])
+        // Members inside JSON values are data, not ViewModel keys.
+        let raw = ViewModel(["user": ["screenName": "x"]])
+        #expect(raw.exportJSON(options: JSONExportOptions(keyExchange: ["screenName": "s"])) == ["user": ["screenName": "x"]])
+        // A collision keeps the first position with the later value.
+        let clash = ViewModel(["a": 1, "b": 2])
+        #expect(clash.exportJSON(options: JSONExportOptions(keyExchange: ["a": "b"])).objectValue?.keys == ["b"])
+        #expect(clash.exportJSON(options: JSONExportOptions(keyExchange: ["a": "b"])) == ["b": 2])
+    }
+
+    struct Avatar: Sendable { var name: String }
+
+    @Test func payloadClosureWritesOrSkipsUnknownPayloads() {
+        let item = ViewModel(["id": 1])
+        item[value: "avatar"] = .payload(Avatar(name: "ada.png"))
+        item[value: "secret"] = .payload(Avatar(name: "hidden"))
+        item[value: "link"] = .payload(URL(string: "https://example.com/a")!)
+        // Without a closure: URLs become strings, others are left out.
+        #expect(item.exportJSON() == ["id": 1, "link": "https://example.com/a"])
+        let options = JSONExportOptions(payload: { key, payload in
+            guard key == "avatar", let avatar = payload as? Avatar else { return nil }
+            return .string(avatar.name)
+        })
+        #expect(item.exportJSON(options: options) == ["id": 1, "avatar": "ada.png"])
+    }
+
+    @Test func nestedSectionsManagersAndCyclesExportSafely() {
+        let holder = ViewModel(["id": 1])
+        let inner = Section(items: [ViewModel(["x": 1])])
+        holder[value: "section"] = .payload(inner)
+        holder[value: "manager"] = .payload(Manager(sections: [inner]))
+        holder[value: "me"] = .payload(holder)
+        inner.append(holder)  // section → holder → section
+        let json = holder.exportJSON()
+        #expect(json["me"] == nil)
+        #expect(json["section"]?["items"]?.arrayValue?.count == 1)
+        #expect(json["manager"]?["sections"]?[0]?["items"]?[0]?["x"] == 1)
+    }
+
+    // MARK: Import
+
+    @Test func exportedManagerReadsBackIntoAnEqualManager() throws {
+        let original = PersistenceFixtures.manager()
+        let data = try original.exportJSONData(options: .everything)
+        let back = try Manager(importingJSON: data)
+        #expect(PersistenceFixtures.same(original, back))
+        #expect(try back.exportJSONData(options: .everything) == data)
+        // Nested ViewModels read back as the JSON objects they exported as.
+        #expect(back[0][0]["author"] == ["name": "Ada", "handle": "@ada"])
+        // A changed value is noticed by the equality the test relies on.
+        back[0][1]["text"] = "changed"
+        #expect(!PersistenceFixtures.same(original, back))
+    }
+
+    @Test func sectionAndViewModelReadBack() throws {
+        let section = PersistenceFixtures.manager()[0]
+        let back = try Section(importingJSON: section.exportJSON(options: .everything))
+        #expect(PersistenceFixtures.same(section, back))
+        let item = ViewModel(["a": 1, "b": [1, 2]])
+        #expect(PersistenceFixtures.same(item, try ViewModel(importingJSON: item.exportJSON())))
+    }
+
+    @Test func wrongShapesThrowWithTheirPath() {
+        func message(_ json: JSONValue) -> String? {
+            do { _ = try Manager(importingJSON: json); return nil } catch { return error.description }
+        }
+        #expect(message([1]) == "expected an object, found array")
+        #expect(message(["sections": ["a"]]) == "sections[0]: expected an object, found string")
+        #expect(message(["sections": [["items": [["id": 1], 7]]]]) == "sections[0].items[1]: expected an object, found int")
+        #expect(message(["sections": [["rows": []]]])
+            == #"sections[0]: unknown member "rows"; a section has header, footer, common, itemMerge, items"#)
+        #expect(message(["common": "x"]) == "common: expected an object, found string")
+        #expect(message(["sections": [:]]) == "sections: expected an array, found object")
+        #expect(message(["extra": 1]) == #"unknown member "extra"; a manager has common, sections"#)
+        #expect(throws: JSONImportError.self) { try Section(importingJSON: ["header": [1]]) }
+        #expect(throws: JSONImportError.self) { try ViewModel(importingJSON: "text") }
+        #expect(throws: JSONParseError.self) { try Manager(importingJSON: Data("{".utf8)) }
+    }
+}

@@ -1,0 +1,240 @@
+import Testing
+@testable import AGViewModel
+
+@Suite("Key observation")
+struct KeyObservationTests {
+    @Test func deliversOldAndNewValuesOfTheObservedKey() {
+        let vm = ViewModel(["title": "Old", "other": 1])
+        let seen = Recorder<String>()
+        let observation = vm.observe("title") { observed, key, change in
+            #expect(observed === vm)
+            #expect(key == change.key)
+            seen.append(describe(change))
+        }
+        vm["title"] = "New"
+        vm["other"] = 2
+        vm["title"] = nil
+        #expect(seen.items == [#"title: "Old" -> "New""#, #"title: "New" -> nil"#])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func observesSeveralKeysWithOneHandler() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let observation = vm.observe(["a", "b", "a"]) { _, key, _ in seen.append(key) }
+        vm["a"] = 1
+        vm["c"] = 1
+        vm["b"] = 1
+        #expect(seen.items == ["a", "b"])
+        #expect(vm.observerCount(forKey: "a") == 1)
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func optionsChooseTheValuesDelivered() {
+        let vm = ViewModel(["k": 1])
+        let onlyNew = Recorder<String>(), onlyOld = Recorder<String>()
+        let a = vm.observe("k", options: .new) { _, _, change in onlyNew.append(describe(change)) }
+        let b = vm.observe("k", options: .old) { _, _, change in onlyOld.append(describe(change)) }
+        vm["k"] = 2
+        #expect(onlyNew.items == ["k: nil -> 2"])
+        #expect(onlyOld.items == ["k: 1 -> nil"])
+        withExtendedLifetime((a, b)) {}
+    }
+
+    @Test func initialDeliversTheCurrentValueAtOnce() {
+        let vm = ViewModel(["k": 1])
+        let seen = Recorder<String>()
+        let observation = vm.observe(["k", "absent"], options: [.initial, .old, .new]) { _, _, change in
+            seen.append(describe(change))
+        }
+        #expect(seen.items == ["initial k: nil -> 1", "initial absent: nil -> nil"])
+        vm["k"] = 2
+        #expect(seen.items.last == "k: 1 -> 2")
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func priorComesBeforeTheChangeWhileTheOldValueIsStored() {
+        let vm = ViewModel(["k": 1])
+        let seen = Recorder<String>()
+        let observation = vm.observe("k", options: [.prior, .old, .new]) { vm, _, change in
+            seen.append(describe(change) + " stored " + render(vm[value: "k"]))
+        }
+        vm["k"] = 2
+        #expect(seen.items == ["prior k: 1 -> nil stored 1", "k: 1 -> 2 stored 2"])
+        vm["k"] = 2
+        #expect(seen.count == 2, "an equal value announces nothing")
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func settingAnEqualValueSendsNoChange() {
+        let vm = ViewModel(["k": ["a": 1, "b": 2]])
+        let seen = Recorder<String>()
+        let forced = Recorder<String>()
+        let a = vm.observe("k") { _, _, change in seen.append(describe(change)) }
+        let b = vm.observe("k", options: [.old, .new, .includeEqualValues]) { _, _, change in
+            forced.append(describe(change))
+        }
+        vm["k"] = ["b": 2, "a": 1]      // equal JSON (order-insensitive)
+        vm["absent"] = nil               // removing an absent key
+        #expect(seen.items.isEmpty)
+        #expect(forced.count == 1)
+        vm["k"] = 3
+        #expect(seen.count == 1)
+        #expect(forced.count == 2)
+        withExtendedLifetime((a, b)) {}
+    }
+
+    @Test func payloadsCompareByIdentityOrEquality() {
+        final class Box: Sendable {}
+        let box = Box()
+        let vm = ViewModel()
+        vm[value: "box"] = .payload(box)
+        vm[value: "n"] = .payload(42)
+        let seen = Recorder<String>()
+        let observation = vm.observe(["box", "n"]) { _, key, _ in seen.append(key) }
+        vm[value: "box"] = .payload(box)
+        vm[value: "n"] = .payload(42)
+        #expect(seen.items.isEmpty)
+        vm[value: "box"] = .payload(Box())
+        vm[value: "n"] = .payload(43)
+        #expect(seen.items == ["box", "n"])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func cancellingOrReleasingTheTokenStops() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let observation = vm.observe("k") { _, key, _ in seen.append("kept") }
+        var released: KeyObservation? = vm.observe("k") { _, key, _ in seen.append("released") }
+        vm["k"] = 1
+        #expect(seen.items == ["kept", "released"])
+        released = nil
+        vm["k"] = 2
+        #expect(seen.items == ["kept", "released", "kept"])
+        #expect(!observation.isCancelled)
+        observation.cancel()
+        observation.cancel()
+        #expect(observation.isCancelled)
+        vm["k"] = 3
+        #expect(seen.count == 3)
+        #expect(vm.observerCount(forKey: "k") == 0)
+        _ = released
+    }
+
+    @Test func tokenAndHandlerDoNotKeepTheViewModelAlive() {
+        weak var weakVM: ViewModel?
+        var observation: KeyObservation?
+        do {
+            let vm = ViewModel()
+            weakVM = vm
+            observation = vm.observe("k") { vm, _, _ in _ = vm.count }
+        }
+        #expect(weakVM == nil)
+        #expect(observation?.isCancelled == true)
+        observation?.cancel()
+    }
+
+    @Test func observerObjectIsHeldWeaklyAndEndsItsObservations() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        weak var weakObserver: TestObserver?
+        do {
+            let observer = TestObserver("cell")
+            weakObserver = observer
+            vm.addObserver(observer, forKeys: ["a", "b"]) { observer, _, key, _ in
+                seen.append("\(observer.name) \(key)")
+            }
+            vm["a"] = 1
+            #expect(vm.observerCount(forKey: "a") == 1)
+        }
+        #expect(weakObserver == nil, "the ViewModel must not retain its observers")
+        #expect(vm.observerCount(forKey: "a") == 0)
+        vm["a"] = 2
+        vm["b"] = 2
+        #expect(seen.items == ["cell a"])
+        #expect(vm.observationCenter?.observers["a"] == nil, "the orphan was purged on delivery")
+    }
+
+    @Test func readdingReplacesTheEarlierRegistration() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let observer = TestObserver()
+        vm.addObserver(observer, forKeys: ["a", "b"]) { _, _, key, _ in seen.append("first \(key)") }
+        vm.addObserver(observer, forKey: "a") { _, _, key, _ in seen.append("second \(key)") }
+        #expect(vm.observerCount(forKey: "a") == 1)
+        vm["a"] = 1
+        vm["b"] = 1
+        #expect(seen.items == ["second a", "first b"])
+        let other = TestObserver()
+        vm.addObserver(other, forKey: "a") { _, _, key, _ in seen.append("other \(key)") }
+        #expect(vm.observerCount(forKey: "a") == 2, "another object stacks")
+    }
+
+    @Test func removesByKeyByKeysByObserverAndAll() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let one = TestObserver("one"), two = TestObserver("two")
+        for observer in [one, two] {
+            vm.addObserver(observer, forKeys: ["a", "b", "c"]) { observer, _, key, _ in
+                seen.append("\(observer.name) \(key)")
+            }
+        }
+        let token = vm.observe(["a", "d"]) { _, key, _ in seen.append("token \(key)") }
+
+        vm.removeObserver(one, forKey: "a")
+        vm.removeObserver(one, forKey: "a")                  // twice: harmless
+        vm.removeObserver(TestObserver(), forKey: "a")       // never added: harmless
+        vm["a"] = 1
+        #expect(seen.items == ["two a", "token a"])
+
+        vm.removeObserver(two, forKeys: ["a", "b"])
+        vm["b"] = 1
+        #expect(seen.items.suffix(1) == ["one b"])
+
+        vm.removeObserver(one)
+        vm["c"] = 1
+        #expect(seen.items.suffix(1) == ["two c"])
+
+        vm.removeObservers(forKey: "d")
+        vm["d"] = 1
+        #expect(!seen.items.contains("token d"))
+
+        vm.removeAllObservers()
+        vm.removeAllObservers()
+        let before = seen.count
+        for key in ["a", "b", "c", "d"] { vm[key] = 2 }
+        #expect(seen.count == before)
+        token.cancel()
+        ViewModel().removeAllObservers()                      // nothing to remove
+    }
+
+    @Test func unobservedViewModelStaysOnTheFastPath() {
+        let vm = ViewModel(["k": 1])
+        _ = vm["k"]
+        vm["k"] = 2
+        vm.removeObserver(TestObserver())
+        vm.removeAllObservers()
+        #expect(vm.observationCenter == nil)
+    }
+}
+
+@Suite("Typed key observation")
+struct TypedKeyObservationTests {
+    final class Box: @unchecked Sendable { var keys: [String] = [] }
+
+    @Test func observeByTypedKey() {
+        let vm = ViewModel()
+        let box = Box()
+        let token = vm.observe(.typedObservedTitle) { _, key, _ in box.keys.append(key) }
+        vm[.typedObservedTitle] = "a"
+        vm["other"] = 1
+        #expect(box.keys == ["title"])
+        token.cancel()
+        vm[.typedObservedTitle] = "b"
+        #expect(box.keys == ["title"])
+    }
+}
+
+extension ViewModelKeys {
+    fileprivate static let typedObservedTitle = VMKey<String>("title")
+}

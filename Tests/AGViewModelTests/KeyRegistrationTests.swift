@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("Key registration")
+struct KeyRegistrationTests {
+    @Test func viewModelRegistersAddsRemovesAndClearsPerPurpose() {
+        let viewModel = ViewModel(["id": 1, "text": "a", "likes": 3])
+        viewModel.addSerializableKeys(["id", "text"]).addSerializableKeys(["id"])
+        viewModel.addArchivedKeys(["likes"])
+        #expect(viewModel.serializableKeys == ["id", "text"])
+        #expect(viewModel.archivedKeys == ["likes"])
+        viewModel.removeSerializableKeys(["id", "missing"])
+        #expect(viewModel.serializableKeys == ["text"])
+        #expect(viewModel.archivedKeys == ["likes"])
+        viewModel.removeAllArchivedKeys()
+        #expect(viewModel.archivedKeys.isEmpty)
+        viewModel.removeAllSerializableKeys()
+        #expect(viewModel.serializableKeys.isEmpty)
+    }
+
+    @Test func registeredKeysNarrowExportsAndUnregisteredViewModelsExportEverything() {
+        let viewModel = ViewModel(["id": 1, "text": "a", "likes": 3])
+        #expect(viewModel.exportJSON() == ["id": 1, "text": "a", "likes": 3])
+        viewModel.addSerializableKeys(["likes", "id"])
+        // Output follows the ViewModel's key order, not the registration order.
+        #expect(viewModel.exportJSON().objectValue?.keys == ["id", "likes"])
+        #expect(viewModel.exportJSON(options: .everything).objectValue?.keys == ["id", "text", "likes"])
+        // Registering for export does not change what is archived.
+        #expect(viewModel.archivedKeys.isEmpty)
+    }
+
+    @Test func copiesKeepRegistrationsIndependently() {
+        let viewModel = ViewModel(["id": 1, "text": "a"]).addArchivedKeys(["id"])
+        let copy = viewModel.copy()
+        #expect(copy.archivedKeys == ["id"])
+        copy.addArchivedKeys(["text"])
+        #expect(viewModel.archivedKeys == ["id"])
+    }
+
+    @Test func sectionPartsRegisterSeparately() {
+        let section = Section()
+        section.addSerializableKeys(["title"], for: .header).addSerializableKeys(["id", "text"], for: .items)
+        section.addArchivedKeys(["id"], for: .items)
+        #expect(section.serializableKeys(for: .header) == ["title"])
+        #expect(section.serializableKeys(for: .items) == ["id", "text"])
+        #expect(section.serializableKeys(for: .footer).isEmpty)
+        #expect(section.archivedKeys(for: .items) == ["id"])
+        section.removeSerializableKeys(["text"], for: .items)
+        #expect(section.serializableKeys(for: .items) == ["id"])
+        section.removeAllSerializableKeys(for: .header)
+        #expect(section.serializableKeys(for: .header).isEmpty)
+        #expect(section.serializableKeys(for: .items) == ["id"])
+        section.removeAllSerializableKeys()
+        #expect(SectionPart.allCases.allSatisfy { section.serializableKeys(for: $0).isEmpty })
+        #expect(section.archivedKeys(for: .items) == ["id"])
+    }
+
+    @Test func partKeysAddToEachViewModelsOwn() {
+        let item = ViewModel(["id": 1, "text": "a", "likes": 3]).addSerializableKeys(["likes"])
+        let other = ViewModel(["id": 2, "text": "b", "likes": 4])
+        let section = Section(items: [item, other], header: ViewModel(["title": "T", "count": 2]))
+        section.addSerializableKeys(["id"], for: .items)
+        let json = section.exportJSON()
+        #expect(json["items"]?[0]?.objectValue?.keys == ["id", "likes"])
+        #expect(json["items"]?[1]?.objectValue?.keys == ["id"])
+        // The header has no registration anywhere: everything.
+        #expect(json["header"] == ["title": "T", "count": 2])
+    }
+
+    @Test func managerPartsApplyToEverySectionAndItsCommon() {
+        let manager = PersistenceFixtures.manager()
+        manager.addSerializableKeys(["id"], for: .items).addSerializableKeys(["title"], for: .header)
+        manager.addSerializableKeys(["screen"], for: .common)
+        manager.addArchivedKeys(["text"], for: .items)
+        #expect(manager.serializableKeys(for: .items) == ["id"])
+        #expect(manager.archivedKeys(for: .items) == ["text"])
+        manager[0].addSerializableKeys(["text"], for: .items)
+        let json = manager.exportJSON()
+        #expect(json["common"] == ["screen": "home"])
+        #expect(json["sections"]?[0]?["items"]?[0]?.objectValue?.keys == ["id", "text"])
+        #expect(json["sections"]?[1]?["items"]?[0] == ["id": 3])
+        #expect(json["sections"]?[0]?["header"] == ["title": "Articles"])
+        // `common` covers the sections' common ViewModels too.
+        #expect(json["sections"]?[0]?["common"] == [:])
+    }
+}

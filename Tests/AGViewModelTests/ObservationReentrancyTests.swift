@@ -1,0 +1,151 @@
+import Testing
+@testable import AGViewModel
+
+/// Callbacks that change the ViewModels they observe, and the delivery
+/// order they get: changes made inside a callback are queued per thread and
+/// delivered after the current delivery finishes, first made first delivered.
+@Suite("Observation re-entrancy")
+struct ObservationReentrancyTests {
+    @Test func changeInsideACallbackIsDeliveredAfterTheCurrentDelivery() {
+        let vm = ViewModel()
+        let log = Recorder<String>()
+        let first = vm.observe("a") { vm, _, change in
+            log.append("first " + describe(change))
+            vm["b"] = 1
+            // The value is stored at once; only its notification waits.
+            log.append("b is " + render(vm[value: "b"]))
+        }
+        let second = vm.observe("a") { _, _, change in log.append("second " + describe(change)) }
+        let third = vm.observe("b") { _, _, change in log.append("third " + describe(change)) }
+        vm["a"] = 1
+        #expect(log.items == [
+            "first a: nil -> 1",
+            "b is 1",
+            "second a: nil -> 1",
+            "third b: nil -> 1",
+        ])
+        withExtendedLifetime((first, second, third)) {}
+    }
+
+    @Test func settingTheSameKeyFromItsCallbackDeliversEveryChangeInOrder() {
+        let vm = ViewModel(["n": 0])
+        let log = Recorder<String>()
+        let observation = vm.observe("n") { vm, _, change in
+            log.append(describe(change))
+            if case .json(.int(let n))? = change.newValue, n < 3 {
+                vm["n"] = .int(n + 1)
+                vm["n"] = .int(n + 1)    // equal: no change
+            }
+        }
+        vm["n"] = 1
+        #expect(log.items == ["n: 0 -> 1", "n: 1 -> 2", "n: 2 -> 3"])
+        #expect(vm["n"] == 3)
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func changesMadeInOneCallbackAreFirstInFirstOut() {
+        let vm = ViewModel()
+        let log = Recorder<String>()
+        let trigger = vm.observe("go") { vm, _, _ in
+            vm["x"] = 1
+            vm["y"] = 1
+            vm["x"] = 2
+        }
+        let watcher = vm.observe(["x", "y"]) { _, _, change in log.append(describe(change)) }
+        vm["go"] = true
+        #expect(log.items == ["x: nil -> 1", "y: nil -> 1", "x: 1 -> 2"])
+        withExtendedLifetime((trigger, watcher)) {}
+    }
+
+    @Test func callbackMaySetKeysOfAnotherViewModel() {
+        let source = ViewModel(), mirror = ViewModel()
+        let log = Recorder<String>()
+        let forward = source.observe("title") { _, _, change in
+            mirror[value: "title"] = change.newValue
+            log.append("forwarded")
+        }
+        let back = mirror.observe("title") { _, _, change in
+            log.append("mirror " + describe(change))
+            // A cycle back to the source ends because equal values send nothing.
+            source[value: "title"] = change.newValue
+        }
+        source["title"] = "Hello"
+        #expect(log.items == ["forwarded", #"mirror title: nil -> "Hello""#])
+        #expect(mirror["title"] == "Hello")
+        withExtendedLifetime((forward, back)) {}
+    }
+
+    @Test func callbackMayAddObserversWhichSeeLaterChangesOnly() {
+        let vm = ViewModel()
+        let log = Recorder<String>()
+        let added = Recorder<KeyObservation>()
+        let adder = vm.observe("k") { vm, _, change in
+            log.append("adder " + describe(change))
+            if added.count == 0 {
+                added.append(vm.observe("k", options: [.initial, .new]) { _, _, change in
+                    log.append("added " + describe(change))
+                })
+            }
+        }
+        vm["k"] = 1
+        vm["k"] = 2
+        #expect(log.items == [
+            "adder k: nil -> 1",
+            "added initial k: nil -> 1",
+            "adder k: 1 -> 2",
+            "added k: nil -> 2",
+        ])
+        withExtendedLifetime((adder, added)) {}
+    }
+
+    @Test func callbackMayRemoveItselfAndOthersAtOnce() {
+        let vm = ViewModel()
+        let log = Recorder<String>()
+        let late = TestObserver("late")
+        let selfRemover = TestObserver("self")
+        vm.addObserver(selfRemover, forKey: "k") { observer, vm, _, _ in
+            log.append("self")
+            vm.removeObserver(observer)
+            vm.removeObserver(late)
+        }
+        vm.addObserver(late, forKey: "k") { _, _, _, _ in log.append("late") }
+        let token = vm.observe("k") { _, _, _ in log.append("token") }
+        vm["k"] = 1
+        vm["k"] = 2
+        #expect(log.items == ["self", "token", "token"], "a removed observer is skipped even mid-delivery")
+        withExtendedLifetime((late, selfRemover, token)) {}
+    }
+
+    @Test func callbackMayCancelItsOwnTokenAndRemoveEverything() {
+        let vm = ViewModel()
+        let log = Recorder<String>()
+        let holder = Recorder<KeyObservation>()
+        holder.append(vm.observe("k") { vm, _, _ in
+            log.append("once")
+            holder.items.first?.cancel()
+            vm.removeAllObservers()
+            vm["k"] = 99                      // nobody left to tell
+        })
+        let other = vm.observe("k") { _, _, _ in log.append("other") }
+        vm["k"] = 1
+        vm["k"] = 2
+        #expect(log.items == ["once"])
+        #expect(vm["k"] == 2)
+        withExtendedLifetime(other) {}
+    }
+
+    @Test func releasingTheLastReferenceInsideACallbackIsSafe() {
+        var vm: ViewModel? = ViewModel()
+        let log = Recorder<String>()
+        let holder = Recorder<KeyObservation>()
+        holder.append(vm!.observe("k") { vm, _, _ in
+            log.append("called")
+            vm["k"] = 2                        // queued, delivered after this returns
+        })
+        vm!["k"] = 1
+        weak let weakVM = vm
+        vm = nil
+        #expect(log.items == ["called", "called"])
+        #expect(weakVM == nil)
+    }
+}

@@ -1,0 +1,107 @@
+import Observation
+import Testing
+@testable import AGViewModel
+
+/// Swift Observation: `withObservationTracking` is told about the keys it
+/// read, and only those.
+@Suite("Swift Observation tracking", .timeLimit(.minutes(1)))
+struct ObservationTrackingTests {
+    /// Tracks `read` and counts `onChange` calls.
+    private func track(_ read: () -> Void) -> Recorder<Bool> {
+        let fired = Recorder<Bool>()
+        withObservationTracking(read) { fired.append(true) }
+        return fired
+    }
+
+    @Test func firesWhenTheReadKeyChanges() {
+        let vm = ViewModel(["title": "A", "subtitle": "B"])
+        let fired = track { _ = vm["title"] }
+        vm["subtitle"] = "changed"
+        #expect(fired.count == 0, "another key changing must not fire")
+        vm["title"] = "A"
+        #expect(fired.count == 0, "an equal value is not a change")
+        vm["title"] = "changed"
+        #expect(fired.count == 1)
+        vm["title"] = "again"
+        #expect(fired.count == 1, "onChange is one-shot")
+    }
+
+    @Test func onChangeRunsBeforeTheValueIsStored() {
+        let vm = ViewModel(["title": "A"])
+        let seen = Recorder<String>()
+        withObservationTracking { _ = vm["title"] } onChange: { seen.append(render(vm[value: "title"])) }
+        vm["title"] = "B"
+        #expect(seen.items == [#""A""#], "willSet semantics, as for @Observable properties")
+    }
+
+    @Test func everyReadPathAndRemovalIsTracked() {
+        let vm = ViewModel(["a": 1])
+        let payload = track { _ = vm[value: "p"] }
+        let removal = track { _ = vm["a"] }
+        let absent = track { _ = vm["later"] }
+        vm[value: "p"] = .payload(7)
+        vm["a"] = nil
+        vm["later"] = 1
+        #expect(payload.count == 1)
+        #expect(removal.count == 1)
+        #expect(absent.count == 1)
+    }
+
+    @Test func tracksSeveralKeysAndViewModels() {
+        let first = ViewModel(["x": 1]), second = ViewModel(["y": 1])
+        let fired = track {
+            _ = first["x"]
+            _ = second["y"]
+        }
+        first["y"] = 5
+        second["x"] = 5
+        #expect(fired.count == 0)
+        second["y"] = 2
+        #expect(fired.count == 1)
+    }
+
+    @Test func worksAlongsideKeyObserversAndBatches() {
+        let vm = ViewModel(["k": 1])
+        let log = Recorder<String>()
+        let observation = vm.observe("k") { _, _, change in log.append(describe(change)) }
+        let fired = track { _ = vm["k"] }
+        vm.performBatchUpdates {
+            vm["k"] = 2
+            #expect(fired.count == 1, "Observation is told at each set, even in a batch")
+            vm["k"] = 3
+        }
+        #expect(log.items == ["k: 1 -> 3"])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func readsOutsideTrackingCostNoCenter() {
+        let vm = ViewModel(["k": 1])
+        _ = vm["k"]
+        #expect(vm.observationCenter == nil)
+        _ = track { _ = vm["k"] }
+        #expect(vm.observationCenter?.trackedKeyPaths.keys.sorted() == ["k"])
+        _ = vm["other"]
+        #expect(vm.observationCenter?.trackedKeyPaths.count == 1, "untracked reads add no key path")
+    }
+
+    @Test func nestedTrackingMergesIntoTheOuterOne() {
+        let vm = ViewModel(["outer": 1, "inner": 1])
+        let innerFired = Recorder<Bool>()
+        let outer = track {
+            _ = vm["outer"]
+            withObservationTracking { _ = vm["inner"] } onChange: { innerFired.append(true) }
+        }
+        vm["inner"] = 2
+        #expect(innerFired.count == 1)
+        #expect(outer.count == 1)
+    }
+
+    @Test func observationsSequenceFollowsAKey() async {
+        let vm = ViewModel(["title": "A", "other": 0])
+        var titles = Observations { vm["title"] }.makeAsyncIterator()
+        #expect(await titles.next() == "A")
+        vm["other"] = 1
+        vm["title"] = "B"
+        #expect(await titles.next() == "B")
+    }
+}

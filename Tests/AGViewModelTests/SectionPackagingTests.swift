@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import AGViewModel
+
+@Suite("Packaging sections and managers")
+struct SectionPackagingTests {
+    static let response: JSONValue = try! JSONValue(parsing: """
+    {"groups": {
+       "articles": [{"id_str": "1", "title": "Swift", "likes": "3", "user": {"screen_name": "ada"}},
+                    {"title": "no id"},
+                    {"id_str": "2", "title": "Rust", "user": {"screen_name": "bob"}}],
+       "videos": [{"id_str": "3", "title": "Clip", "likes": 9, "user": {"screen_name": "eve"}}]},
+     "meta": {"articles": {"total": 2}}}
+    """)
+
+    static let fields = """
+      [{"key": "id", "path": "id_str", "type": "string", "required": true},
+       {"key": "title", "path": "title", "type": "string"},
+       {"key": "likes", "path": "likes", "type": "int", "default": 0},
+       {"key": "handle", "template": "@{user.screen_name}"}]
+    """
+
+    static let spec = try! PackagingSpec(data: Data("""
+    {"name": "groups",
+     "sections": [
+       {"title": "Articles", "items": "groups.articles", "header": "meta.articles"},
+       {"title": "Videos", "items": "groups.videos"},
+       {"items": "groups.podcasts"}],
+     "fields": \(fields),
+     "headerFields": [{"key": "total", "path": "total", "type": "int"}]}
+    """.utf8), source: "groups.spec.json")
+
+    /// The same mapping as `fields`, written by hand.
+    static let codePackager = ClosurePackager { viewModel, object, _ in
+        guard let id = object.string(at: "id_str") else {
+            throw PackagingError(reason: .packagerFailed("no id"))
+        }
+        viewModel["id"] = .string(id)
+        if let title = object.string(at: "title") { viewModel["title"] = .string(title) }
+        viewModel["likes"] = .int(object.int64(at: "likes") ?? 0)
+        if let name = object.string(at: "user.screen_name") { viewModel["handle"] = .string("@" + name) }
+    }
+
+    @Test func specWithSectionsPackagesAManager() throws {
+        let (manager, skipped) = try SpecPackager(spec: Self.spec).packageManager(document: Self.response)
+        #expect(manager.count == 3)
+        #expect(manager[0].header?.keys == ["total", "title"])
+        #expect(manager[0].header?["title"] == "Articles")
+        #expect(manager[0].header?["total"] == 2)
+        #expect(manager[0].map { $0["id"] } == ["1", "2"])
+        #expect(manager[0][0]["likes"] == 3)
+        #expect(manager[1].header?.keys == ["title"])  // no header path: title only
+        #expect(manager[1][0]["handle"] == "@eve")
+        #expect(manager[2].isEmpty && manager[2].header == nil)
+        #expect(skipped.map(\.description) == [
+            #"section 0, item 1: required key "id" (path id_str) has no value: id_str: missing"#,
+            "section 2, items: groups.podcasts: missing",
+        ])
+    }
+
+    @Test func sectionsFromMakesOneSectionPerMember() throws {
+        let spec = try PackagingSpec(json: ["sectionsFrom": "groups", "fields": try JSONValue(parsing: Self.fields)])
+        let (manager, skipped) = try SpecPackager(spec: spec).packageManager(document: Self.response)
+        #expect(manager.map { $0.header?["title"] } == ["articles", "videos"])
+        #expect(manager.map(\.count) == [2, 1])
+        #expect(skipped.map(\.location) == [.section(0, .item(1))])
+        // An array of arrays gives untitled sections; a member that is not an array is reported.
+        let arrays: JSONValue = ["rows": [[["id_str": "1"]], "oops", []]]
+        let (fromArrays, problems) = try SpecPackager(spec: spec).packageManager(document: ["groups": arrays["rows"]!])
+        #expect(fromArrays.count == 3)
+        #expect(fromArrays[0].header == nil)
+        #expect(problems.map(\.description) == ["section 1, items: groups[1]: expected an array, found string \"oops\""])
+        #expect(throws: PackagingError.self) { try SpecPackager(spec: spec).packageManager(document: ["groups": 1]) }
+    }
+
+    @Test func codeAndSpecPackagersGiveTheSameManager() throws {
+        let groups = try #require(Self.response["groups"]?.objectValue)
+        let arrays = groups.values.compactMap(\.arrayValue)
+        let (code, codeSkipped) = Packager.manager(from: arrays, using: Self.codePackager)
+        let spec = try PackagingSpec(json: ["sectionsFrom": "groups", "fields": try JSONValue(parsing: Self.fields)])
+        let (declared, specSkipped) = try SpecPackager(spec: spec).packageManager(document: Self.response)
+        // The spec adds titles; everything else must match byte for byte.
+        for section in declared { section.header = nil }
+        #expect(try code.exportJSONData(options: .everything) == declared.exportJSONData(options: .everything))
+        #expect(codeSkipped.map(\.location) == specSkipped.map(\.location))
+        // And for one section.
+        let single = try PackagingSpec(json: ["items": "groups.articles", "fields": try JSONValue(parsing: Self.fields)])
+        let (specSection, _) = try SpecPackager(spec: single).packageSection(document: Self.response)
+        let (codeSection, _) = Packager.section(from: arrays[0], using: Self.codePackager)
+        #expect(try specSection.exportJSONData(options: .everything) == codeSection.exportJSONData(options: .everything))
+    }
+
+    @Test func closureConveniencesBuildSectionsAndManagers() {
+        let common = ViewModel(["style": "compact"])
+        let section = Packager.section(from: [1, 2, 3], merging: common) { viewModel, n in viewModel["n"] = .int(Int64(n)) }
+        #expect(section.map { $0["n"] } == [1, 2, 3])
+        #expect(section[0].keys == ["style", "n"])
+        let manager = Packager.manager(from: [["a"], ["b", "c"]]) { viewModel, text in viewModel["text"] = .string(text) }
+        #expect(manager.map(\.count) == [1, 2])
+        #expect(manager[1][1]["text"] == "c")
+    }
+
+    @Test func packagingResultWrapsIntoASectionApplyingItemMerge() throws {
+        let result = try SpecPackager(spec: PackagingSpec(json: ["items": "groups.videos", "header": "meta"]))
+            .package(document: Self.response)
+        let merge = ViewModel(["kind": "video"])
+        let section = Section(packaged: result, footer: ViewModel(["more": true]), itemMerge: merge)
+        #expect(section.header?["articles"] == ["total": 2])
+        #expect(section[0]["kind"] == "video")
+        #expect(section.itemMerge === merge)
+        #expect(section.footer?["more"] == true)
+        let manager = Manager(packaged: [result, result], common: ViewModel(["screen": "feed"]))
+        #expect(manager.count == 2 && manager.common?["screen"] == "feed")
+    }
+
+    @Test func multiSectionSpecsRefuseTheSingleSectionCall() {
+        #expect(throws: PackagingError.self) { try SpecPackager(spec: Self.spec).package(document: Self.response) }
+    }
+
+    @Test func badSectionSpecsNameTheEntry() {
+        func message(_ text: String) -> String? {
+            do { _ = try PackagingSpec(data: Data(text.utf8), source: "s.json"); return nil } catch { return error.description }
+        }
+        #expect(message(#"{"sections": []}"#) == #"s.json: error: "sections" must be a non-empty array of section entries, found an empty array"#)
+        #expect(message(#"{"sections": [{"items": "a"}, {"title": "B"}]}"#)
+            == #"s.json: error: sections[1]: missing "items", the path of the section's array"#)
+        #expect(message(#"{"sections": [{"items": "a", "tittle": "B"}]}"#)
+            == #"s.json: error: sections[0]: unknown member "tittle" (did you mean "title"?); a section entry has title, items, header, fields, headerFields"#)
+        #expect(message(#"{"sections": [{"items": "a", "fields": [{"key": "x", "path": "x", "type": "integer"}]}]}"#)?
+            .hasPrefix(#"s.json: error: sections[0].fields[0] (key "x"): unknown type "integer""#) == true)
+        #expect(message(#"{"items": "a", "sections": [{"items": "b"}]}"#)
+            == #"s.json: error: "items" cannot be used with "sections"; give each section its own"#)
+        #expect(message(#"{"sectionsFrom": "g", "sections": [{"items": "b"}]}"#)
+            == #"s.json: error: "sections" cannot be used with "sectionsFrom""#)
+        #expect(message(#"{"sectionsFrom": 3}"#) == #"s.json: error: "sectionsFrom" must be a path string, found int"#)
+        #expect(message(#"{"sections": [{"items": "a", "title": 1}]}"#) == #"s.json: error: sections[0]: "title" must be a string, found int"#)
+    }
+}

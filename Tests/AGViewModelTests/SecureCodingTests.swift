@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+@Suite("NSSecureCoding adapters")
+struct SecureCodingTests {
+    func archive(_ object: NSObject) throws -> Data {
+        try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: true)
+    }
+
+    @Test func viewModelSectionAndManagerRoundTripThroughKeyedArchives() throws {
+        let manager = PersistenceFixtures.manager()
+        let managerData = try archive(ArchivedManager(manager))
+        let backManager = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedManager.self, from: managerData))
+        #expect(PersistenceFixtures.same(manager, backManager.manager))
+        #expect(backManager.manager[0][0][value: "author"]?.payload is ViewModel)
+
+        let section = manager[0]
+        let sectionData = try archive(ArchivedSection(section))
+        let backSection = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedSection.self, from: sectionData))
+        #expect(PersistenceFixtures.same(section, backSection.section))
+
+        let item = manager[0][0]
+        let itemData = try archive(ArchivedViewModel(item))
+        let backItem = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: itemData))
+        #expect(PersistenceFixtures.same(item, backItem.viewModel))
+    }
+
+    @Test func archivedKeysApplyUnlessEverythingIsAsked() throws {
+        let item = ViewModel(["id": 1, "text": "a", "cache": "b"]).addArchivedKeys(["id", "text"])
+        let narrowed = try NSKeyedUnarchiver.unarchivedObject(
+            ofClass: ArchivedViewModel.self, from: archive(ArchivedViewModel(item)))
+        #expect(narrowed?.viewModel.keys == ["id", "text"])
+        let full = try NSKeyedUnarchiver.unarchivedObject(
+            ofClass: ArchivedViewModel.self, from: archive(ArchivedViewModel(item, keys: .everything)))
+        #expect(full?.viewModel.keys == ["id", "text", "cache"])
+    }
+
+    @Test func wrongClassOrDamagedContentDoesNotLoad() throws {
+        // (Asking NSKeyedUnarchiver for the wrong root class traps in
+        // swift-corelibs-foundation instead of throwing, so that is not
+        // tested here; the adapters themselves check the record kind.)
+        let section = try ArchiveEncoder().encode(.section(Section(items: [ViewModel(["id": 1])]))).data
+        let wrongKind = NSKeyedArchiver(requiringSecureCoding: true)
+        wrongKind.encode(section as NSData, forKey: SecureCodingKey.archive)
+        wrongKind.finishEncoding()
+        #expect(ArchivedManager(coder: try NSKeyedUnarchiver(forReadingFrom: wrongKind.encodedData)) == nil)
+        #expect(ArchivedSection(coder: try NSKeyedUnarchiver(forReadingFrom: wrongKind.encodedData))?.section.count == 1)
+        // Damaged archive bytes inside a valid keyed archive fail to decode.
+        var raw = try ArchiveEncoder().encode(.viewModel(ViewModel(["id": 1]))).data
+        raw[raw.count - 1] ^= 0xFF
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.encode(raw as NSData, forKey: SecureCodingKey.archive)
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        #expect(ArchivedViewModel(coder: unarchiver) == nil)
+        // Through the secure convenience, the damage surfaces as an error.
+        let rooted = NSKeyedArchiver(requiringSecureCoding: true)
+        rooted.encode(ArchivedViewModel(ViewModel(["id": 1])), forKey: NSKeyedArchiveRootObjectKey)
+        rooted.finishEncoding()
+        var bytes = rooted.encodedData
+        let good = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: bytes)
+        #expect(good?.viewModel["id"] == 1)
+        // Damage the archive's last payload byte inside the keyed archive.
+        let archiveBytes = try ArchiveEncoder().encode(.viewModel(ViewModel(["id": 1]))).data
+        let range = try #require(bytes.range(of: archiveBytes))
+        bytes[range.upperBound - 1] ^= 0xFF
+        #expect((try? NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: bytes)) == nil)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+private extension Notification.Name {
+    static let cartDidChange = Notification.Name("AGViewModelTests.cartDidChange")
+    static let other = Notification.Name("AGViewModelTests.other")
+}
+
+/// Records what it is forwarded: (observing ViewModel, posted ViewModel's "id").
+private final class Handler: ViewModelNotificationHandler, @unchecked Sendable {
+    let received = Recorder<String>()
+
+    func viewModel(_ viewModel: ViewModel, didReceive notification: Notification) {
+        let name = notification.name.rawValue.split(separator: ".").last!
+        received.append("\(render(viewModel[value: "name"])) got \(name) from \(render(notification.viewModel?[value: "id"]))")
+    }
+}
+
+@Suite("Named notifications")
+struct ViewModelNotificationTests {
+    @Test func postCarriesTheViewModel() {
+        let center = NotificationCenter()
+        let vm = ViewModel(["id": 7])
+        let received = Recorder<ViewModel>()
+        let token = center.addObserver(forName: .cartDidChange, object: nil, queue: nil) { note in
+            if let posted = note.viewModel { received.append(posted) }
+            #expect(note.userInfo?["extra"] as? Int == 1)
+        }
+        vm.postNotification(named: .cartDidChange, userInfo: ["extra": 1], center: center)
+        #expect(received.items.count == 1)
+        #expect(received.items.first === vm)
+        #expect(Notification(name: .other).viewModel == nil)
+        center.removeObserver(token)
+    }
+
+    @Test func forwardsObservedNotificationsToTheHandlerUntilStopped() {
+        let center = NotificationCenter()
+        let listener = ViewModel(["name": "cart"])
+        let handler = Handler()
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: handler)
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: handler)   // re-observe: replaces
+        #expect(listener.observedNotificationNames == [.cartDidChange])
+
+        ViewModel(["id": 1]).postNotification(named: .cartDidChange, center: center)
+        ViewModel(["id": 2]).postNotification(named: .other, center: center)
+        #expect(handler.received.items == [#""cart" got cartDidChange from 1"#])
+
+        listener.stopObservingNotifications(named: .cartDidChange)
+        listener.stopObservingNotifications(named: .cartDidChange)    // twice: harmless
+        ViewModel(["id": 3]).postNotification(named: .cartDidChange, center: center)
+        #expect(handler.received.count == 1)
+        #expect(listener.observedNotificationNames.isEmpty)
+    }
+
+    @Test func filtersBySender() {
+        let center = NotificationCenter()
+        let listener = ViewModel(["name": "l"])
+        let sender = ViewModel(["id": 1])
+        let handler = Handler()
+        listener.observeNotifications(named: .cartDidChange, object: sender, center: center, handler: handler)
+        ViewModel(["id": 2]).postNotification(named: .cartDidChange, center: center)
+        sender.postNotification(named: .cartDidChange, object: sender, center: center)
+        #expect(handler.received.items == [#""l" got cartDidChange from 1"#])
+    }
+
+    @Test func stopsWhenTheHandlerIsDeallocated() {
+        let center = NotificationCenter()
+        let listener = ViewModel(["name": "l"])
+        var handler: Handler? = Handler()
+        let received = handler!.received
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: handler!)
+        weak let weakHandler = handler
+        handler = nil
+        #expect(weakHandler == nil, "the handler is held weakly")
+        ViewModel(["id": 1]).postNotification(named: .cartDidChange, center: center)
+        #expect(received.count == 0)
+        #expect(listener.observedNotificationNames.isEmpty)
+        #expect(listener.observationCenter?.notificationForwarders.isEmpty == true)
+    }
+
+    @Test func stopsWhenTheViewModelIsDeallocated() {
+        let center = NotificationCenter()
+        let handler = Handler()
+        weak var weakListener: ViewModel?
+        do {
+            let listener = ViewModel(["name": "l"])
+            weakListener = listener
+            listener.observeNotifications(named: .cartDidChange, center: center, handler: handler)
+            listener.observeNotifications(named: .other, center: center, handler: handler)
+            ViewModel(["id": 1]).postNotification(named: .other, center: center)
+        }
+        #expect(weakListener == nil, "observing notifications must not keep the ViewModel alive")
+        ViewModel(["id": 2]).postNotification(named: .cartDidChange, center: center)
+        #expect(handler.received.count == 1)
+    }
+
+    @Test func stopAllStopsEveryName() {
+        let center = NotificationCenter()
+        let listener = ViewModel(["name": "l"])
+        let handler = Handler()
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: handler)
+        listener.observeNotifications(named: .other, center: center, handler: handler)
+        listener.stopObservingAllNotifications()
+        ViewModel().postNotification(named: .cartDidChange, center: center)
+        ViewModel().postNotification(named: .other, center: center)
+        #expect(handler.received.count == 0)
+        ViewModel().stopObservingAllNotifications()      // never observed: harmless
+    }
+}
