@@ -86,7 +86,10 @@ dict_option=()
 if [ -n "$dict" ]; then dict_option=(-dict="$dict"); fi
 echo "== fuzzing $target for ${seconds}s (log: $log)"
 set +e
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$binary" \
+# SWIFT_BACKTRACE: the Swift runtime's backtracer, reading memory after a
+# fatal error, trips ASan and buries the invariant message; libFuzzer and
+# ASan print the stack instead.
+SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$binary" \
   -max_total_time="$seconds" -print_final_stats=1 -max_len="$max_len" -timeout=20 -rss_limit_mb=3072 \
   -artifact_prefix="Fuzz/crashes/$target/" "${dict_option[@]}" "$@" \
   "$out/corpus/$target" "$seeds" "Fixtures/regressions/$target" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+.*(INITED|pulse|DONE)|ERROR|crash-|Fatal error|invariant|SUMMARY|artifact'

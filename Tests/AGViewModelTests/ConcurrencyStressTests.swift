@@ -4,13 +4,14 @@ import Testing
 @testable import AGViewModel
 
 /// Several threads mutating and reading shared ViewModels, sections and a
-/// manager at once, with dependent commands executed from every thread;
-/// the final state is checked against what each thread did.
+/// manager at once, with dependent commands executed from every thread and
+/// observers attached and detached meanwhile; the final state is checked
+/// against what each thread did.
 ///
 /// Fixed sizes (threads × rounds, seeded choices), so every run does the
 /// same amount of work; only the interleaving varies. CI runs this suite
-/// (with every suite whose name contains "Concurrency" or "Stress") under
-/// the thread sanitizer: `swift test --sanitize=thread --filter 'Concurrency|Stress'`.
+/// (with every suite whose name contains "Concurrency", "Stress" or "Threading") under
+/// the thread sanitizer: `swift test --sanitize=thread --filter 'Concurrency|Stress|Threading'`.
 @Suite("Concurrency stress")
 struct ConcurrencyStressTests {
     static let threads = 4
@@ -44,6 +45,37 @@ struct ConcurrencyStressTests {
         func fail(_ problem: String) { lock.withLock { if problems.count < 20 { problems.append(problem) } } }
         var allJournals: [Int: Journal] { lock.withLock { journals } }
         var allProblems: [String] { lock.withLock { problems } }
+
+        /// Every short-lived observation made, to check none fires later.
+        final class ProbeList: @unchecked Sendable {
+            private let lock = Lock()
+            private var probes: [Probe] = []
+            func add(_ probe: Probe) { lock.withLock { probes.append(probe) } }
+            var all: [Probe] { lock.withLock { probes } }
+        }
+    }
+
+    /// What a long-lived observer of one item saw, per key.
+    final class Tally: @unchecked Sendable {
+        private let lock = Lock()
+        private var counts: [String: Int] = [:]
+        private var lastValues: [String: JSONValue] = [:]
+        func record(_ key: String, _ value: JSONValue?) {
+            lock.withLock {
+                counts[key, default: 0] += 1
+                lastValues[key] = value
+            }
+        }
+        func count(_ key: String) -> Int { lock.withLock { counts[key] ?? 0 } }
+        func last(_ key: String) -> JSONValue? { lock.withLock { lastValues[key] } }
+    }
+
+    /// A short-lived observation: how often it was called.
+    final class Probe: @unchecked Sendable {
+        private let lock = Lock()
+        private var count = 0
+        func hit() { lock.withLock { count += 1 } }
+        var calls: Int { lock.withLock { count } }
     }
 
     /// Runs `body(t)` on `count` threads at once and waits for all.
@@ -82,6 +114,18 @@ struct ConcurrencyStressTests {
         let scratch = Section(header: ViewModel(["section": "scratch"]))
         let manager = Manager(sections: core + [scratch])
         let collector = Collector()
+        // Observers attached for the whole run: every owner-only key's
+        // changes, and a callback that writes back into the item.
+        let tallies = items.map { _ in Tally() }
+        let watched = ["price", "qty"] + (0 ..< Self.threads).map { "c\($0)" }
+        let observations = items.enumerated().map { i, item in
+            item.observe(watched) { vm, key, change in
+                let value: JSONValue? = if case .json(let json)? = change.newValue { json } else { nil }
+                tallies[i].record(key, value)
+                if key == "price", let value { vm["priceSeen"] = value }
+            }
+        }
+        let probes = Collector.ProbeList()
 
         Self.onThreads(Self.threads) { t in
             var random = SplitMix64(seed: UInt64(t) &+ 0xA5A5)
@@ -91,7 +135,7 @@ struct ConcurrencyStressTests {
             for r in 0 ..< Self.rounds {
                 let i = Int.random(in: 0 ..< Self.itemCount, using: &random)
                 let item = items[i]
-                switch Int.random(in: 0 ..< 12, using: &random) {
+                switch Int.random(in: 0 ..< 13, using: &random) {
                 case 0, 1:
                     // Only the owner writes an item's inputs, so the final
                     // inputs (and the command result) are known.
@@ -175,6 +219,29 @@ struct ConcurrencyStressTests {
                     if Self.int(copy["id"]) != Int64(i) { collector.fail("copy lost its id") }
                     if Set(copy.keys).count != copy.keys.count { collector.fail("copy has duplicate keys") }
                     _ = item.debugDescription
+                case 11:
+                    // Observers attached and detached while others write:
+                    // a change made on this thread is delivered before the
+                    // setter returns; cancelled or ownerless, never again.
+                    let probe = Probe()
+                    probes.add(probe)
+                    let stamp = JSONValue.int(Int64(-(t * 1_000_000 + r) - 1))
+                    if r % 2 == 0 {
+                        let token = item.observe("last") { _, _, change in
+                            if case .json(stamp)? = change.newValue { probe.hit() }
+                        }
+                        item["last"] = stamp
+                        token.cancel()
+                    } else {
+                        final class Owner: Sendable {}
+                        let owner = Owner()
+                        item.addObserver(owner, forKey: "last") { _, _, _, change in
+                            if case .json(stamp)? = change.newValue { probe.hit() }
+                        }
+                        item["last"] = stamp
+                        withExtendedLifetime(owner) {}
+                    }
+                    if probe.calls != 1 { collector.fail("own change delivered \(probe.calls) times to a new observer") }
                 default:
                     do {
                         let archive = try ArchiveEncoder().encode(.viewModels(core[i % Self.coreSections].items)).data
@@ -206,7 +273,9 @@ struct ConcurrencyStressTests {
                 #expect(Self.int(item["c\(t)"]) == journals[t]!.counters[i], "item \(i) counter c\(t)")
             }
             if let last = Self.int(item["last"]) {
-                #expect((0 ..< Self.threads).contains(Int(last) / 1_000_000) && Int(last) % 1_000_000 < Self.rounds)
+                // Written as t * 1_000_000 + r, or by an observer probe as -(that) - 1.
+                let stamp = Int(last >= 0 ? last : -last - 1)
+                #expect((0 ..< Self.threads).contains(stamp / 1_000_000) && stamp % 1_000_000 < Self.rounds, "item \(i) last \(last)")
             }
             // Commands are consistent with the final inputs: a result not
             // marked stale is current, and "if needed" gives the current one.
@@ -217,6 +286,27 @@ struct ConcurrencyStressTests {
             #expect(item["label"] == .string("total=\(price * qty)"), "item \(i) label")
             #expect(Self.int(item["total"]) == price * qty, "item \(i) total")
         }
+
+        // Observers: the long-lived ones saw every change of the keys only
+        // one thread writes, ending with the final value; the short-lived
+        // ones, all cancelled or ownerless now, see nothing more.
+        let before = probes.all.map(\.calls)
+        for (i, item) in items.enumerated() {
+            let owner = journals[i % Self.threads]!
+            if let price = owner.prices[i], price != 1 {
+                #expect(tallies[i].last("price") == .int(price), "item \(i): last price delivered")
+                #expect(item["priceSeen"] == .int(price), "item \(i): write-back from the observer")
+            }
+            if let qty = owner.quantities[i], qty != 1 { #expect(tallies[i].last("qty") == .int(qty), "item \(i): last qty delivered") }
+            for t in 0 ..< Self.threads {
+                let increments = Int(journals[t]!.counters[i] ?? 0)
+                #expect(tallies[i].count("c\(t)") == increments, "item \(i): deliveries of c\(t)")
+            }
+            item["last"] = .string("after the run")
+        }
+        #expect(probes.all.map(\.calls) == before, "a cancelled or ownerless observer was called")
+        #expect(!probes.all.isEmpty)
+        withExtendedLifetime(observations) {}
 
         // Counts: every append and removal accounted for.
         let scratchExpected = journals.values.reduce(0) { $0 + $1.appendedToScratch - $1.removedFromScratch }
@@ -364,8 +454,4 @@ struct ConcurrencyStressTests {
         #expect(Self.int(vm["next"]) == 11)
     }
 
-    // TODO(issue 4): observers attached and detached concurrently while the
-    // threads above mutate (the notifier is not on main yet); checks to add:
-    // every observer attached for the whole run sees the final value of each
-    // key it watches, and a detached observer is never called afterwards.
 }

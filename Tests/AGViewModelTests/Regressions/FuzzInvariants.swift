@@ -389,6 +389,10 @@ enum FuzzInvariants {
                     if let d = difference(x, y, at: "\(path).\(key)") { return d }
                 } else if let x = x as? [ViewModel], let y = y as? [ViewModel] {
                     if let d = difference(x, y, at: "\(path).\(key)") { return d }
+                } else if let x = x as? Section, let y = y as? Section {
+                    if let d = difference(x, y, at: "\(path).\(key)") { return d }
+                } else if let x = x as? Manager, let y = y as? Manager {
+                    if let d = difference(x, y, at: "\(path).\(key)") { return d }
                 } else {
                     return "\(path).\(key): payloads of types \(type(of: x)) and \(type(of: y))"
                 }
