@@ -20,10 +20,12 @@ struct FuzzRegressionTests {
         }.sorted { $0.path < $1.path }
     }
 
-    static func replay(_ folders: [String], check: (Data) -> [String]) throws -> Int {
+    /// Runs `check` on every file of `folders` (those ending in `suffix`
+    /// when given) and returns how many there were.
+    static func replay(_ folders: [String], suffix: String? = nil, check: (Data) -> [String]) throws -> Int {
         var count = 0
         for folder in folders {
-            for file in inputs(in: folder) {
+            for file in inputs(in: folder) where suffix.map({ file.lastPathComponent.hasSuffix($0) }) ?? true {
                 let data = try Data(contentsOf: file)
                 let problems = check(data)
                 #expect(problems.isEmpty, "\(folder)/\(file.lastPathComponent): \(problems)")
@@ -38,6 +40,11 @@ struct FuzzRegressionTests {
             data.withUnsafeBytes { FuzzInvariants.checkParser($0) }
         }
         #expect(count >= 10)
+        // The other JSON the package ships: golden outputs and invalid inputs.
+        let more = try Self.replay(["Fixtures/golden", "Fixtures/invalid"], suffix: ".json") { data in
+            data.withUnsafeBytes { FuzzInvariants.checkParser($0) }
+        }
+        #expect(more >= 5)
     }
 
     @Test func specInputs() throws {
@@ -45,13 +52,19 @@ struct FuzzRegressionTests {
             FuzzInvariants.checkSpec(data)
         }
         #expect(count >= 5)
+        let invalid = try Self.replay(["Fixtures/invalid"], suffix: ".spec.json") { data in FuzzInvariants.checkSpec(data) }
+        #expect(invalid >= 1)
     }
 
     @Test func archiveInputs() throws {
         let count = try Self.replay(["Fixtures/regressions/archive"]) { data in
             data.withUnsafeBytes { FuzzInvariants.checkArchiveInput($0) }
         }
-        _ = count
+        // Damaged archives, as whole files (mode byte 0).
+        let damaged = try Self.replay(["Fixtures/invalid"], suffix: ".agvm") { data in
+            (Data([0]) + data).withUnsafeBytes { FuzzInvariants.checkArchiveInput($0) }
+        }
+        #expect(count + damaged >= 2)
         // Archives of every fixture, in both input modes of the fuzz target.
         for file in Self.inputs(in: "Fixtures") where file.pathExtension == "json" {
             let json = try JSONValue(parsing: Data(contentsOf: file))
