@@ -6,6 +6,12 @@ internal struct CommandSlot {
     /// Executions under way; while any runs, "if needed" callers run too
     /// rather than return a result that is about to be replaced.
     var inFlight = 0
+    /// Counts marks. An execution whose inputs changed after it claimed the
+    /// command (the generation moved on) does not store its result: a later
+    /// execution may already have stored a newer one, and the older result
+    /// must not replace it and pass for current. Found by the concurrency
+    /// stress test.
+    var generation = 0
 }
 
 extension ViewModel {
@@ -207,6 +213,7 @@ extension ViewModel {
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
             commandSlots[next]?.needsExecute = true
+            commandSlots[next]?.generation &+= 1
             if let dependents = commandDependents[next] { pending.append(contentsOf: dependents) }
         }
     }
@@ -223,6 +230,7 @@ extension ViewModel {
     /// keys being executed up the call stack, so dependency cycles end.
     private func execute(_ key: String, force: Bool, visiting: inout Set<String>) throws(CommandError) -> ViewModelValue? {
         enum Decision { case missing, notExecutable, cached, run(Command) }
+        var claimedGeneration = 0
         func decide(claim: Bool) -> Decision {
             lock.withLock {
                 guard let slot = commandSlots[key] else { return .missing }
@@ -232,8 +240,20 @@ extension ViewModel {
                     // Cleared before running: a dependency changing while
                     // the body runs marks it again, so the next "if needed"
                     // call reruns.
-                    commandSlots[key]?.needsExecute = false
+                    // Unless an input computed by another command is marked
+                    // again (another thread changed what it depends on after
+                    // it was brought up to date): then this run reads a stale
+                    // input, so the mark stays and the next "if needed" call
+                    // refreshes the input and this command. Keeps "input
+                    // marked ⇒ dependents marked" (found by the stress test).
+                    let staleInput = slot.command.dependencies.contains { dependency in
+                        guard dependency != key, !visiting.contains(dependency),
+                              let input = commandSlots[dependency] else { return false }
+                        return input.needsExecute && input.command.isExecutable
+                    }
+                    commandSlots[key]?.needsExecute = staleInput
                     commandSlots[key]?.inFlight += 1
+                    claimedGeneration = slot.generation
                 }
                 return .run(slot.command)
             }
@@ -269,7 +289,12 @@ extension ViewModel {
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
-            store(result, forKey: key)
+            // Stored only if no input changed since the claim (see
+            // `CommandSlot.generation`); checked atomically with the write.
+            store(result, forKey: key, onlyIf: {
+                guard let slot = self.commandSlots[key], slot.command === head else { return true }
+                return slot.generation == claimedGeneration
+            })
         }
         return result
     }

@@ -89,7 +89,8 @@ public struct JSONParser: Sendable {
         do {
             return .success(try scanner.parseDocument())
         } catch {
-            return .failure(JSONParseError(offset: error.offset, message: error.message, in: bytes))
+            return .failure(JSONParseError(offset: error.offset, message: error.message, in: bytes)
+                .addingEncodingHint(for: bytes))
         }
     }
 }

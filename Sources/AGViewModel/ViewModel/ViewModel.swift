@@ -112,9 +112,15 @@ public final class ViewModel: @unchecked Sendable {
 
     /// Stores `newValue` (or removes the key for `nil`) and reports the
     /// change. The single write path: every mutation goes through here.
+    /// `isCurrent`, when given, runs under the lock and can cancel the
+    /// write atomically (commands drop results computed from stale inputs).
     @discardableResult
-    internal func store(_ newValue: ViewModelValue?, forKey key: String) -> ViewModelValue? {
+    internal func store(_ newValue: ViewModelValue?, forKey key: String, onlyIf isCurrent: (() -> Bool)? = nil) -> ViewModelValue? {
         lock.lock()
+        if let isCurrent, !isCurrent() {
+            lock.unlock()
+            return nil
+        }
         // Observed ViewModels (observers, batch, tracking) take the
         // observation path, which also calls `keyDidChange` (issue 4).
         if let center = observationCenter {

@@ -1,0 +1,405 @@
+import Foundation
+#if !FUZZING
+// The fuzz targets (Fuzz/*.swift) compile this file into the library's own
+// module with `-D FUZZING`; the test target imports the library instead.
+@testable import AGViewModel
+#endif
+
+/// The checks each fuzz target runs on one input, shared with the
+/// regression tests that replay saved inputs under a normal `swift test`.
+///
+/// Each check returns the broken invariants (empty when all hold); the fuzz
+/// targets turn a non-empty list into a crash so libFuzzer saves the input.
+enum FuzzInvariants {
+    // MARK: JSON parser
+
+    /// Any bytes: an accepted document written compact, pretty and sorted
+    /// re-parses to an equal value (and writing is a fixed point); a rejected
+    /// one has a positioned error inside the input.
+    static func checkParser(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        var problems: [String] = []
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(bytes)
+        } catch {
+            problems += checkParseError(error, in: bytes)
+            return problems
+        }
+        let variants: [(String, JSONWriter.Options)] = [
+            ("compact", .compact), ("pretty", .pretty), ("sorted", JSONWriter.Options(sortedKeys: true)),
+            ("pretty sorted", JSONWriter.Options(pretty: true, indent: 3, sortedKeys: true)),
+        ]
+        for (name, options) in variants {
+            let written: [UInt8]
+            do {
+                written = try JSONWriter(options: options).write(value)
+            } catch {
+                problems.append("\(name): writing a parsed value failed: \(error)")
+                continue
+            }
+            let reparsed: JSONValue
+            do {
+                reparsed = try JSONParser().parse(written)
+            } catch {
+                problems.append("\(name): written text does not parse: \(error)")
+                continue
+            }
+            if !deepEqual(reparsed, value) {
+                problems.append("\(name): re-parsed value differs")
+            }
+            // Writing is a fixed point: the re-parsed value writes the same text
+            // (this also checks key order and the sign of zero survive).
+            if (try? JSONWriter(options: options).write(reparsed)) != written {
+                problems.append("\(name): writing the re-parsed value gives different text")
+            }
+        }
+        return problems
+    }
+
+    /// A parse error points into the input (or just past it), with a line and
+    /// column that match its offset.
+    static func checkParseError(_ error: JSONParseError, in bytes: UnsafeRawBufferPointer) -> [String] {
+        var problems: [String] = []
+        if error.line < 1 { problems.append("line \(error.line) < 1") }
+        if error.column < 1 { problems.append("column \(error.column) < 1") }
+        if error.offset < 0 || error.offset > bytes.count {
+            problems.append("offset \(error.offset) outside 0...\(bytes.count)")
+            return problems
+        }
+        let newlines = bytes[0 ..< error.offset].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        if error.line != newlines + 1 {
+            problems.append("line \(error.line) but \(newlines) newlines before offset \(error.offset)")
+        }
+        if error.message.isEmpty { problems.append("empty message") }
+        if !error.description.hasPrefix("\(error.line):\(error.column): error: ") {
+            problems.append("description \(error.description) is not LINE:COLUMN: error: MESSAGE")
+        }
+        return problems
+    }
+
+    /// Equality that also tells `0.0` from `-0.0`, so a lost sign is caught.
+    static func deepEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case let (.double(x), .double(y)): return x.bitPattern == y.bitPattern
+        case let (.array(x), .array(y)): return x.count == y.count && zip(x, y).allSatisfy(deepEqual)
+        case let (.object(x), .object(y)):
+            guard x.count == y.count else { return false }
+            for (key, value) in x {
+                guard let other = y[key], deepEqual(value, other) else { return false }
+            }
+            return true
+        default: return a == b
+        }
+    }
+
+    // MARK: Packaging specs
+
+    /// The document accepted specs are applied to: arrays, nested objects,
+    /// every JSON kind, nulls, numeric strings and URLs.
+    static let sampleDocument: JSONValue = {
+        let text = #"""
+        {"meta": {"count": 3, "next": "https://example.com/p?page=2", "title": " Feed "},
+         "statuses": [
+          {"id_str": "1", "id": 505874924095815681, "text": "Hello", "lang": "en",
+           "user": {"screen_name": "ann", "followers": 12, "verified": true},
+           "entities": {"urls": [{"expanded_url": "https://a.example/x"}], "tags": ["a", "b"]},
+           "favorite_count": 4, "ratio": 0.25, "flag": "yes", "big": 123456789012345678901234567890},
+          {"id_str": 2, "text": null, "lang": "FR", "user": {"screen_name": null},
+           "entities": {"urls": []}, "favorite_count": "17", "ratio": "1e3", "flag": 0},
+          "not an object", 42, null, [1, 2],
+          {"id": -0.0, "text": "\u00e9\u0000\ud83d\ude00", "user": "nobody", "favorite_count": 1.5e300,
+           "entities": {"urls": [{"expanded_url": "not a url \u0001"}]}, "": {"": ""}}
+         ]}
+        """#
+        return try! JSONValue(parsing: text)
+    }()
+
+    /// Any bytes as a spec: a rejected spec gives a well-formed
+    /// ``PackagingSpecError``; an accepted one packages the sample document
+    /// (and its items array alone) accounting for every element.
+    static func checkSpec(_ data: Data) -> [String] {
+        let source = "fuzz.spec.json"
+        let spec: PackagingSpec
+        do {
+            spec = try PackagingSpec(data: data, source: source)
+        } catch {
+            var problems: [String] = []
+            if error.source != source { problems.append("error names source \(error.source)") }
+            if (error.line == nil) != (error.column == nil) { problems.append("line without column or the reverse") }
+            if let line = error.line, line < 1 { problems.append("line \(line) < 1") }
+            if let column = error.column, column < 1 { problems.append("column \(column) < 1") }
+            if error.message.isEmpty { problems.append("empty message") }
+            if !error.description.hasPrefix(source) { problems.append("description does not start with the source") }
+            return problems
+        }
+        var problems: [String] = []
+        let packager = SpecPackager(spec: spec)
+        let documents: [JSONValue] = [sampleDocument, sampleDocument["statuses"] ?? .null, .object([:]), .array([])]
+        for (d, document) in documents.enumerated() {
+            if spec.hasSections {
+                problems += checkSections(packager, document: document, label: "document \(d)")
+                continue
+            }
+            let result: PackagingResult
+            do {
+                result = try packager.package(document: document)
+            } catch {
+                // Only a document that does not fit the items path may throw.
+                guard case .documentMismatch = error.reason else {
+                    problems.append("document \(d): unexpected error \(error)")
+                    continue
+                }
+                continue
+            }
+            let elements: Int
+            if let path = spec.itemsPath {
+                guard case .success(.array(let array)) = document.lookup(path) else {
+                    problems.append("document \(d): packaged although the items path does not lead to an array")
+                    continue
+                }
+                elements = array.count
+            } else if case .array(let array) = document {
+                elements = array.count
+            } else {
+                elements = 1
+            }
+            problems += checkPackagingResult(result, fields: spec.fields, elements: elements, label: "document \(d)")
+        }
+        return problems
+    }
+
+    /// A spec with sections: one result per section, each accounting for its
+    /// elements, and a manager with the same sections and items.
+    static func checkSections(_ packager: SpecPackager, document: JSONValue, label: String) -> [String] {
+        let spec = packager.spec
+        let results: [PackagingResult]
+        do {
+            results = try packager.packageSections(document: document)
+        } catch {
+            // Only a `sectionsFrom` path that does not fit may throw.
+            guard spec.sectionsPath != nil, case .documentMismatch = error.reason else {
+                return ["\(label): unexpected error \(error)"]
+            }
+            return []
+        }
+        var problems: [String] = []
+        // Each section's elements and fields, as the spec describes them.
+        var expected: [(elements: [JSONValue]?, fields: [PackagingSpec.Field]?)] = []
+        if let entries = spec.sections {
+            for entry in entries {
+                if case .success(.array(let array)) = document.lookup(entry.itemsPath) {
+                    expected.append((array, entry.fields))
+                } else {
+                    expected.append((nil, entry.fields))
+                }
+            }
+        } else if let path = spec.sectionsPath {
+            switch document.lookup(path) {
+            case .success(.object(let object)): expected = object.map { ($0.value.arrayValue, spec.fields) }
+            case .success(.array(let array)): expected = array.map { ($0.arrayValue, spec.fields) }
+            default: return ["\(label): sections packaged from a path that leads to neither an object nor an array"]
+            }
+        }
+        guard results.count == expected.count else {
+            return ["\(label): \(results.count) sections for \(expected.count) in the spec"]
+        }
+        for (s, (result, section)) in zip(results, expected).enumerated() {
+            if let elements = section.elements {
+                problems += checkPackagingResult(result, fields: section.fields, elements: elements.count, label: "\(label) section \(s)")
+            } else {
+                if !result.items.isEmpty { problems.append("\(label) section \(s): items without an items array") }
+                if !result.skipped.contains(where: { if case .items = $0.location { true } else { false } }) {
+                    problems.append("\(label) section \(s): missing items array not reported")
+                }
+            }
+        }
+        if let (manager, _) = try? packager.packageManager(document: document) {
+            if manager.count != results.count { problems.append("\(label): manager has \(manager.count) sections for \(results.count)") }
+            if manager.itemCount != results.reduce(0, { $0 + $1.items.count }) { problems.append("\(label): manager item count") }
+        } else {
+            problems.append("\(label): packageManager failed where packageSections worked")
+        }
+        return problems
+    }
+
+    /// Every element is either an item or a skip; items carry only the
+    /// fields' keys, in the fields' order, and every required one.
+    static func checkPackagingResult(_ result: PackagingResult, fields: [PackagingSpec.Field]?, elements: Int, label: String) -> [String] {
+        var problems: [String] = []
+        let itemSkips = result.skipped.filter { if case .item = $0.location { true } else { false } }.count
+        if result.items.count + itemSkips != elements {
+            problems.append("\(label): \(result.items.count) items + \(itemSkips) skips != \(elements) elements")
+        }
+        if let fields {
+            let order = fields.map(\.key)
+            for (i, item) in result.items.enumerated() {
+                let keys = item.keys
+                let expected = order.filter { keys.contains($0) }
+                if keys != expected { problems.append("\(label): item \(i) keys \(keys) not in spec order \(order)") }
+                for field in fields where field.isRequired && item[field.key] == nil {
+                    problems.append("\(label): item \(i) lacks required key \(field.key)")
+                }
+            }
+        }
+        return problems
+    }
+
+    // MARK: Archives
+
+    /// One fuzz input for the archive target: the first byte picks the mode.
+    /// Even: the rest is a whole archive (header checks included). Odd: the
+    /// rest is a payload, wrapped in a valid header so the fuzzer reaches the
+    /// item decoder without forging checksums; then only `malformed` errors
+    /// inside the payload are allowed.
+    static func checkArchiveInput(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        guard let mode = bytes.first else { return checkArchive(Data()) }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[1...])
+        guard mode & 1 == 1 else { return checkArchive(Data(rest)) }
+        let data = archive(payload: rest)
+        var problems = checkArchive(data)
+        do {
+            _ = try ArchiveDecoder().decode(data)
+        } catch {
+            if case .malformed(let offset, _) = error, offset >= ArchiveFormat.headerSize {} else {
+                problems.append("a valid header but \(error)")
+            }
+        }
+        return problems
+    }
+
+    /// Any bytes as an archive: whatever decodes re-encodes to an archive
+    /// that decodes to an equal record and re-encodes to the same bytes
+    /// (encoding is deterministic, decoding accepts some non-canonical forms
+    /// such as padded varints, so the bytes are compared from the first
+    /// re-encoding on). Rejections are positioned inside the input.
+    static func checkArchive(_ data: Data) -> [String] {
+        let record: ArchiveRecord
+        do {
+            record = try ArchiveDecoder().decode(data)
+        } catch {
+            return checkArchiveError(error, size: data.count)
+        }
+        var problems: [String] = []
+        if (try? ArchiveDecoder().header(of: data)) == nil { problems.append("decodes but its header is rejected") }
+        let first: EncodedArchive
+        do {
+            first = try ArchiveEncoder().encode(record)
+        } catch {
+            return ["decoded record does not encode: \(error)"]
+        }
+        if !first.skippedPayloads.isEmpty { problems.append("decoded record skips payloads: \(first.skippedPayloads)") }
+        let again: ArchiveRecord
+        do {
+            again = try ArchiveDecoder().decode(first.data)
+        } catch {
+            return problems + ["re-encoded archive does not decode: \(error)"]
+        }
+        if let difference = difference(record, again) { problems.append("re-decoded record differs: \(difference)") }
+        if (try? ArchiveEncoder().encode(again))?.data != first.data {
+            problems.append("encoding is not a fixed point")
+        }
+        return problems
+    }
+
+    /// An archive error points inside the data.
+    static func checkArchiveError(_ error: ArchiveError, size: Int) -> [String] {
+        switch error {
+        case .malformed(let offset, let reason):
+            var problems: [String] = []
+            if offset < 0 || offset > size { problems.append("malformed offset \(offset) outside 0...\(size)") }
+            if reason.isEmpty { problems.append("empty reason") }
+            return problems
+        case .truncated(let expected, let found):
+            return expected > found && found == size ? [] : ["truncated(expected: \(expected), found: \(found)) for \(size) bytes"]
+        case .wrongMagic(let found):
+            return found.count <= 8 && found.count <= size ? [] : ["wrong magic reports \(found.count) bytes"]
+        case .newerVersion, .checksumMismatch:
+            return []
+        case .cannotEncode, .cannotRead:
+            return ["decoding reported \(error)"]
+        }
+    }
+
+    /// Bytes wrapped in a valid archive header, so the fuzzer reaches the
+    /// payload decoder without having to forge checksums.
+    static func archive(payload: UnsafeRawBufferPointer) -> Data {
+        let header = ArchiveHeader(version: ArchiveFormat.currentVersion, flags: 0,
+                                   payloadLength: UInt64(payload.count), payloadChecksum: CRC32.checksum(payload))
+        var data = Data(header.bytes)
+        data.append(contentsOf: payload)
+        return data
+    }
+
+    /// Where two records differ, or `nil` when they are equal.
+    static func difference(_ a: ArchiveRecord, _ b: ArchiveRecord) -> String? {
+        switch (a, b) {
+        case let (.value(x), .value(y)): return deepEqual(x, y) ? nil : "values differ"
+        case let (.viewModel(x), .viewModel(y)): return difference(x, y, at: "$")
+        case let (.viewModels(x), .viewModels(y)): return difference(x, y, at: "$")
+        case let (.section(x), .section(y)): return difference(x, y, at: "$")
+        case let (.manager(x), .manager(y)): return difference(x, y, at: "$")
+        default: return "record kinds \(a.kindName) and \(b.kindName)"
+        }
+    }
+
+    private static func difference(_ a: ViewModel?, _ b: ViewModel?, at path: String) -> String? {
+        switch (a, b) {
+        case (nil, nil): return nil
+        case let (x?, y?): return difference(x, y, at: path)
+        default: return "\(path): present in one record only"
+        }
+    }
+
+    private static func difference(_ a: Section, _ b: Section, at path: String) -> String? {
+        difference(a.header, b.header, at: "\(path).header")
+            ?? difference(a.footer, b.footer, at: "\(path).footer")
+            ?? difference(a.common, b.common, at: "\(path).common")
+            ?? difference(a.itemMerge, b.itemMerge, at: "\(path).itemMerge")
+            ?? difference(a.items, b.items, at: "\(path).items")
+    }
+
+    private static func difference(_ a: Manager, _ b: Manager, at path: String) -> String? {
+        if let d = difference(a.common, b.common, at: "\(path).common") { return d }
+        let (x, y) = (a.sections, b.sections)
+        guard x.count == y.count else { return "\(path): \(x.count) sections vs \(y.count)" }
+        for (i, (s, t)) in zip(x, y).enumerated() {
+            if let d = difference(s, t, at: "\(path).sections[\(i)]") { return d }
+        }
+        return nil
+    }
+
+    private static func difference(_ a: [ViewModel], _ b: [ViewModel], at path: String) -> String? {
+        guard a.count == b.count else { return "\(path): list of \(a.count) vs \(b.count)" }
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            if let d = difference(x, y, at: "\(path)[\(i)]") { return d }
+        }
+        return nil
+    }
+
+    private static func difference(_ a: ViewModel, _ b: ViewModel, at path: String) -> String? {
+        let (keysA, valuesA) = a.storageSnapshot
+        let (keysB, valuesB) = b.storageSnapshot
+        guard keysA == keysB else { return "\(path): keys \(keysA) vs \(keysB)" }
+        for key in keysA {
+            switch (valuesA[key], valuesB[key]) {
+            case let (.json(x)?, .json(y)?):
+                if !deepEqual(x, y) { return "\(path).\(key): values differ" }
+            case let (.payload(x)?, .payload(y)?):
+                if let x = x as? ViewModel, let y = y as? ViewModel {
+                    if let d = difference(x, y, at: "\(path).\(key)") { return d }
+                } else if let x = x as? [ViewModel], let y = y as? [ViewModel] {
+                    if let d = difference(x, y, at: "\(path).\(key)") { return d }
+                } else if let x = x as? Section, let y = y as? Section {
+                    if let d = difference(x, y, at: "\(path).\(key)") { return d }
+                } else if let x = x as? Manager, let y = y as? Manager {
+                    if let d = difference(x, y, at: "\(path).\(key)") { return d }
+                } else {
+                    return "\(path).\(key): payloads of types \(type(of: x)) and \(type(of: y))"
+                }
+            default:
+                return "\(path).\(key): stored kinds differ"
+            }
+        }
+        return nil
+    }
+}
