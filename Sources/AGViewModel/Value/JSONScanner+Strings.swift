@@ -7,14 +7,7 @@ extension JSONScanner {
     /// upwards), so `trailingZeroBitCount / 8` is the first such byte.
     @inline(__always)
     static func stringStopMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash | word) & high
+        JSONWordMask.quoteBackslashOrControl(word) | (word & 0x8080_8080_8080_8080)
     }
 
     /// A mask with the high bit set in every byte of `word` that ends a run
@@ -24,14 +17,7 @@ extension JSONScanner {
     /// marks a real hit.
     @inline(__always)
     static func stringEndMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash) & high
+        JSONWordMask.quoteBackslashOrControl(word)
     }
 
     /// Parses the string starting at `pos` (which holds `"`) and moves past

@@ -226,14 +226,7 @@ internal struct JSONWriterEngine: ~Copyable {
     /// real hit.
     @inline(__always)
     static func escapeMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash) & high
+        JSONWordMask.quoteBackslashOrControl(word)
     }
 
     /// Writes `s` as a JSON string literal, copying runs that need no
