@@ -168,60 +168,44 @@ private struct Differ {
         //    ranges of the flat arrays.
         let pairs = newToOld.indices.filter { newToOld[$0] >= 0 }
         let rule = itemRule
-        do {
-            let oldLists = old.lists, newLists = new.lists, oldStart = old.start, newStart = new.start
-            let chunks = 1
-            old.ids.withUnsafeMutableBufferPointer { oldIds in
-            new.ids.withUnsafeMutableBufferPointer { newIds in
-            old.match.withUnsafeMutableBufferPointer { oldMatch in
-            new.match.withUnsafeMutableBufferPointer { newMatch in
-            isChanged.withUnsafeMutableBufferPointer { changed in
-                nonisolated(unsafe) let oldIds = oldIds, newIds = newIds, oldMatch = oldMatch, newMatch = newMatch, changed = changed
-                do {
-                    let chunkRange = 0..<chunks
-                    var occurrences: [JSONValue: Occurrences] = [:]
-                    var next: [Int] = []
-                    var oldValues: [[String: ViewModelValue]] = []
-                    for chunk in chunkRange {
-                        for t in pairs[pairs.count * chunk / chunks ..< pairs.count * (chunk + 1) / chunks] {
-                            let s = newToOld[t]
-                            let olds = oldLists[s], news = newLists[t]
-                            let o0 = oldStart[s], n0 = newStart[t]
-                            occurrences.removeAll(keepingCapacity: true)
-                            occurrences.reserveCapacity(olds.count)
-                            next.removeAll(keepingCapacity: true)
-                            oldValues.removeAll(keepingCapacity: true)
-                            for (i, item) in olds.enumerated() {
-                                let (stored, id) = read(item, rule)
-                                oldValues.append(stored)
-                                oldIds[o0 + i] = id
-                                next.append(-1)
-                                if let id {
-                                    Self.enqueue(&occurrences[id, default: Occurrences()], i, &next)
-                                }
-                            }
-                            for (j, item) in news.enumerated() {
-                                let (stored, id) = read(item, rule)
-                                newIds[n0 + j] = id
-                                var i = -1
-                                if let id {
-                                    // One hash lookup; an absent identity leaves an empty queue.
-                                    i = Self.dequeue(&occurrences[id, default: Occurrences()], next)
-                                } else if j < olds.count, oldIds[o0 + j] == nil {
-                                    // No identity: the id-less item at the same index.
-                                    i = j
-                                }
-                                guard i >= 0 else { continue }
-                                oldMatch[o0 + i] = n0 + j
-                                newMatch[n0 + j] = o0 + i
-                                if olds[i] !== item {
-                                    changed[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: rule.key)
-                                }
-                            }
-                        }
-                    }
+        var occurrences: [JSONValue: Occurrences] = [:]
+        var queue: [Int] = []
+        var oldValues: [[String: ViewModelValue]] = []
+        for t in pairs {
+            let s = newToOld[t]
+            let olds = old.lists[s], news = new.lists[t]
+            let o0 = old.start[s], n0 = new.start[t]
+            occurrences.removeAll(keepingCapacity: true)
+            occurrences.reserveCapacity(olds.count)
+            queue.removeAll(keepingCapacity: true)
+            oldValues.removeAll(keepingCapacity: true)
+            for (i, item) in olds.enumerated() {
+                let (stored, id) = read(item, rule)
+                oldValues.append(stored)
+                old.ids[o0 + i] = id
+                queue.append(-1)
+                if let id {
+                    Self.enqueue(&occurrences[id, default: Occurrences()], i, &queue)
                 }
-            }}}}}
+            }
+            for (j, item) in news.enumerated() {
+                let (stored, id) = read(item, rule)
+                new.ids[n0 + j] = id
+                var i = -1
+                if let id {
+                    // One hash lookup; an absent identity leaves an empty queue.
+                    i = Self.dequeue(&occurrences[id, default: Occurrences()], queue)
+                } else if j < olds.count, old.ids[o0 + j] == nil {
+                    // No identity: the id-less item at the same index.
+                    i = j
+                }
+                guard i >= 0 else { continue }
+                old.match[o0 + i] = n0 + j
+                new.match[n0 + j] = o0 + i
+                if olds[i] !== item {
+                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: rule.key)
+                }
+            }
         }
 
         // 2. Across sections: identities still unmatched on both sides.
