@@ -381,13 +381,6 @@ struct ConcurrencyStressTests {
     /// stores the new result, then the first one stores its older result.
     /// The command must then still need execution.
     @Test func aResultFromOverwrittenInputsIsNotTakenAsCurrent() throws {
-        final class Gate: @unchecked Sendable {
-            let started = DispatchSemaphore(value: 0)
-            let proceed = DispatchSemaphore(value: 0)
-            private let lock = Lock()
-            private var calls = 0
-            func isFirstCall() -> Bool { lock.withLock { calls += 1; return calls == 1 } }
-        }
         let gate = Gate()
         let vm = ViewModel(["a": 1, "b": 2])
         vm.setCommand(Command(dependsOn: ["a", "b"]) { vm -> Int64? in
@@ -420,13 +413,6 @@ struct ConcurrencyStressTests {
     /// Whatever the dependent computes then, it must stay marked until it
     /// has run on the current input.
     @Test func aDependentOfAnInputThatChangedMidRunStaysMarked() throws {
-        final class Gate: @unchecked Sendable {
-            let started = DispatchSemaphore(value: 0)
-            let proceed = DispatchSemaphore(value: 0)
-            private let lock = Lock()
-            private var calls = 0
-            func isFirstCall() -> Bool { lock.withLock { calls += 1; return calls == 1 } }
-        }
         let gate = Gate()
         let vm = ViewModel(["a": 1, "b": 2])
         vm.setCommand(Command(dependsOn: ["a", "b"]) { vm -> Int64? in
@@ -454,4 +440,14 @@ struct ConcurrencyStressTests {
         #expect(Self.int(vm["next"]) == 11)
     }
 
+}
+
+/// Holds the first run of a command between "inputs read" and "result
+/// returned", so a test can change the inputs at exactly that moment.
+private final class Gate: @unchecked Sendable {
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    private let lock = Lock()
+    private var calls = 0
+    func isFirstCall() -> Bool { lock.withLock { calls += 1; return calls == 1 } }
 }
