@@ -1,5 +1,6 @@
 /// Number scanning: exact integers, big-integer text, and correctly rounded
-/// doubles (an exact fast path, otherwise the C library's `strtod`).
+/// doubles (Clinger's exact fast path, then Eisel-Lemire on the scanned
+/// digits; the standard library's conversion only when neither can decide).
 extension JSONScanner {
     /// Exact powers of ten representable in a `Double` (10^0 ... 10^22).
     static let exactPowersOfTen: [Double] = [
@@ -23,7 +24,8 @@ extension JSONScanner {
         // Integer part. Up to 19 digits always fit in UInt64.
         var mantissa: UInt64 = 0
         var digits = 0            // significant digits read into `mantissa` or dropped
-        var droppedDigits = 0     // significant digits that did not fit
+        var droppedDigits = 0     // integer digits that did not fit
+        var droppedNonZero = false  // some digit that did not fit is not 0
         let first = base[p]
         if first == UInt8(ascii: "0") {
             p += 1
@@ -38,6 +40,7 @@ extension JSONScanner {
                     mantissa = mantissa &* 10 &+ UInt64(d)
                 } else {
                     droppedDigits += 1
+                    droppedNonZero = droppedNonZero || d != 0
                 }
                 digits += 1
                 p += 1
@@ -69,6 +72,7 @@ extension JSONScanner {
                     exponent -= 1
                 } else {
                     digits += 1
+                    droppedNonZero = droppedNonZero || d != 0
                 }
                 p += 1
             }
@@ -132,21 +136,36 @@ extension JSONScanner {
                 return .double(negative ? -d : d)
             }
         }
+        if let d = JSONDecimalConversion.double(mantissa: mantissa, powerOfTen: exponent) {
+            if !droppedNonZero || JSONDecimalConversion.double(mantissa: mantissa &+ 1, powerOfTen: exponent) == d {
+                // Digits dropped beyond the 19th only matter when they could
+                // move the value across a rounding boundary: when the
+                // truncated and the rounded-up mantissa agree, so does the
+                // full one.
+                if d.isFinite { return .double(negative ? -d : d) }
+                throw tooLarge(start: start, end: p)
+            }
+        }
         return .double(try slowDouble(start: start, end: p))
     }
 
-    /// Converts the number text with the C library (correctly rounded), and
-    /// rejects values beyond the double range.
+    /// The error for a number beyond the double range.
+    func tooLarge(start: Int, end: Int) -> JSONScanFailure {
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return JSONScanFailure(offset: start, message:
+            "number \(shown) is too large for a double (maximum about 1.8e308)")
+    }
+
+    /// Converts the number text exactly with the standard library, for the
+    /// rare values the fast conversions cannot decide, and rejects values
+    /// beyond the double range.
     func slowDouble(start: Int, end: Int) throws(JSONScanFailure) -> Double {
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
         guard let d = Double(text) else {
             throw JSONScanFailure(offset: start, message: "invalid number '\(text)'")
         }
-        guard d.isFinite else {
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            throw JSONScanFailure(offset: start, message:
-                "number \(shown) is too large for a double (maximum about 1.8e308)")
-        }
+        guard d.isFinite else { throw tooLarge(start: start, end: end) }
         return d
     }
 }
