@@ -181,17 +181,20 @@ internal struct JSONWriterEngine: ~Copyable {
         })
     }
 
+    /// Writes a finite double in Swift's shortest round-trip form (as
+    /// `description`), which always has a '.' or an exponent ("5.0",
+    /// "1e-05", "1e+300"): valid JSON that reads back as a double.
+    @inline(__always)
     mutating func writeDouble(_ d: Double) throws(JSONWriteError) {
-        guard d.isFinite else {
-            let path = currentPath()
-            let place = path.components.isEmpty ? "top-level value" : path.description
-            throw JSONWriteError(path: path, message:
-                "\(place): cannot write \(d): JSON has no NaN or infinity")
-        }
-        // Swift's description is the shortest round-trip form and always has
-        // a '.' or an exponent ("5.0", "1e-05", "1e+300"): valid JSON that
-        // reads back as a double.
-        writeRaw(d.description)
+        guard d.isFinite else { throw nonFinite(d) }
+        sink.append(shortest: d)
+    }
+
+    /// The error for NaN or infinity, naming where it sits.
+    func nonFinite(_ d: Double) -> JSONWriteError {
+        let path = currentPath()
+        let place = path.components.isEmpty ? "top-level value" : path.description
+        return JSONWriteError(path: path, message: "\(place): cannot write \(d): JSON has no NaN or infinity")
     }
 
     mutating func writeInteger(_ i: Int64) {

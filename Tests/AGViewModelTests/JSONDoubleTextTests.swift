@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// The writer's doubles against Swift's own `description` text, which the
+/// writer has always produced: same bytes for every double.
+@Suite("JSONWriter: double text")
+struct JSONDoubleTextTests {
+    func expectDescriptionText(_ d: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            #expect(try JSONValue.double(d).jsonString() == "\(d)", sourceLocation: sourceLocation)
+            #expect(try JSONValue.array([.double(d), .int(1)]).jsonString() == "[\(d),1]", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(d): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func randomBitPatterns() {
+        var random = SplitMix64(seed: 0x5EED_0D07)
+        for _ in 0..<20_000 {
+            let d = Double(bitPattern: random.next())
+            if d.isFinite { expectDescriptionText(d) }
+        }
+    }
+
+    @Test func randomDecimalLookingValues() {
+        // Values like coordinates and prices: few digits, many magnitudes.
+        var random = SplitMix64(seed: 0x5EED_0D08)
+        for _ in 0..<20_000 {
+            let digits = Double(Int64.random(in: -99_999_999...99_999_999, using: &random))
+            let scale = Double(sign: .plus, exponent: 0, significand: 1)
+                * pow(10, Double(Int.random(in: -30...30, using: &random)))
+            expectDescriptionText(digits * scale)
+            expectDescriptionText(Double(Float(digits * scale)))
+        }
+    }
+
+    @Test func edgeValues() {
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.2, 0.30000000000000004, 1e-5, 1e-4, 0.001, 1e15, 1e16,
+                                1e17, 1e21, 1e22, 1e23, 9007199254740992, 9007199254740993, 18014398509481984,
+                                Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude,
+                                Double.leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
+                                Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
+                                Double.pi, Double.ulpOfOne, 123456789012345680, 5e-324, 2.2250738585072014e-308,
+                                -65.613616999999977, 1.7976931348623157e308, 4.35, 2.675, 1e300, 1e-300]
+        for exponent in -1074...1023 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values.append(power)
+            values.append(power.nextUp)
+            values.append(power.nextDown)
+        }
+        for power in -325...308 {
+            let d = Double("1e\(power)")!
+            values.append(d)
+            values.append(d.nextUp)
+            values.append(d.nextDown)
+        }
+        for d in values where d.isFinite { expectDescriptionText(d) }
+    }
+}
