@@ -84,6 +84,7 @@ enum JSONBenchmarks {
             try compare("write", peer: "JSONEncoder (AnyJSON)", bytes: outputBytes,
                         ours: { blackHole(try writer.write(ourValue)) },
                         peerBody: { blackHole(try JSONEncoder().encode(anyJSON)) })
+            results += try JSONAppTaskBenchmark.results(data: data, name: name, runs: context.runs)
         }
         return results
     }

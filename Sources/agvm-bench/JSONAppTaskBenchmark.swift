@@ -1,0 +1,62 @@
+import AGViewModel
+import Foundation
+
+/// The app task on a twitter-style feed: JSON bytes to one row per status
+/// (seven fields), as a Manager of ViewModels through the declarative spec
+/// packager, against Foundation's `JSONDecoder` into `Codable` structs.
+enum JSONAppTaskBenchmark {
+    /// The seven fields a timeline cell shows.
+    static let specText = #"""
+    {"name": "timeline", "items": "statuses", "fields": [
+      {"key": "id", "path": "id_str", "type": "string", "required": true},
+      {"key": "text", "path": "text", "type": "string", "default": ""},
+      {"key": "screenName", "path": "user.screen_name", "type": "string"},
+      {"key": "avatarURL", "path": "user.profile_image_url_https", "type": "string"},
+      {"key": "reposts", "path": "retweet_count", "type": "int", "default": 0},
+      {"key": "likes", "path": "favorite_count", "type": "int", "default": 0},
+      {"key": "link", "path": "entities.urls[0].expanded_url", "type": "string"}]}
+    """#
+
+    /// The same fields as the structs a `Codable` app declares.
+    struct Timeline: Decodable { let statuses: [Status] }
+    struct Status: Decodable {
+        let id_str: String
+        let text: String?
+        let user: User?
+        let retweet_count: Int?
+        let favorite_count: Int?
+        let entities: Entities?
+    }
+    struct User: Decodable {
+        let screen_name: String?
+        let profile_image_url_https: String?
+    }
+    struct Entities: Decodable { let urls: [URLEntity]? }
+    struct URLEntity: Decodable { let expanded_url: String? }
+
+    /// The result row for inputs with a top-level `statuses` array, else none.
+    static func results(data: Data, name: String, runs: Int) throws -> [BenchmarkResult] {
+        guard case .array(let statuses)? = try JSONValue(parsing: data)["statuses"], !statuses.isEmpty else { return [] }
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(specText.utf8)))
+        let ours = {
+            let (manager, skipped) = try packager.packageManager(document: try JSONValue(parsing: data))
+            blackHole(manager.itemCount &+ skipped.count)
+        }
+        let peer = {
+            let timeline = try JSONDecoder().decode(Timeline.self, from: data)
+            blackHole(timeline.statuses.count)
+        }
+        let oursReps = try JSONBenchmarks.repetitions(ours)
+        let peerReps = try JSONBenchmarks.repetitions(peer)
+        let t = try measureInterleaved(
+            runs: runs,
+            ours: { for _ in 0..<oursReps { try ours() } },
+            peer: { for _ in 0..<peerReps { try peer() } })
+        let bytes = Double(data.count)
+        return [BenchmarkResult(
+            benchmark: "app: spec -> Manager", input: name, unit: "MB/s",
+            ours: bytes * Double(oursReps) / t.ours / 1e6,
+            peer: "JSONDecoder (Codable)",
+            peerValue: bytes * Double(peerReps) / t.peer / 1e6)]
+    }
+}
