@@ -1,5 +1,7 @@
 /// Receives a double's shortest round-trip text from the standard library
-/// straight into the writer's buffer, with no `String` in between.
+/// straight into the writer's buffer, with no `String` in between: the
+/// writer's path for the doubles below 1e-308 that ``JSONShortestDouble``
+/// has no power of ten for.
 ///
 /// `Double.write(to:)` formats into a stack buffer and hands its ASCII
 /// bytes to `_writeASCII`, the output stream's hook for ASCII text: the same
@@ -29,17 +31,5 @@ internal struct JSONDoubleText: TextOutputStream {
         guard let source = bytes.baseAddress else { return }
         (destination + count).update(from: source, count: bytes.count)
         count += bytes.count
-    }
-}
-
-extension JSONByteSink {
-    /// Appends the shortest text that reads back as `d` (finite), exactly
-    /// as `d.description` spells it.
-    @inline(__always)
-    mutating func append(shortest d: Double) {
-        reserve(JSONDoubleText.capacity)
-        var text = JSONDoubleText(destination: base + count)
-        d.write(to: &text)
-        count &+= text.count
     }
 }

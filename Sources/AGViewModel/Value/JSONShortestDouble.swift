@@ -1,0 +1,251 @@
+/// The shortest decimal text that reads back as a given double, written
+/// straight into a byte buffer, spelled exactly as Swift's `description`:
+/// `5.0`, `0.0001`, `9007199254740992.0`, `1e-05`, `1.7976931348623157e+308`.
+///
+/// The digits come from Raffaello Giulietti's Schubfach algorithm: the
+/// shortest decimal in the rounding interval of the double, and of those the
+/// closest to it (ties to an even last digit), from three 128-bit products
+/// with a power of ten. The power of ten comes from the parser's table of
+/// powers of five (``JSONDecimalConversion/powersOfFive``).
+internal enum JSONShortestDouble {
+    /// The longest text is 24 bytes (`-2.2250738585072014e-308`).
+    static let maximumLength = 32
+
+    /// Writes finite `d` at `out` and returns the number of bytes.
+    @inline(__always)
+    static func write(_ d: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = out
+        if d.sign == .minus {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        if d == 0 {
+            p[0] = UInt8(ascii: "0"); p[1] = UInt8(ascii: "."); p[2] = UInt8(ascii: "0")
+            return p + 3 - out
+        }
+        let magnitude = d.magnitude
+        guard magnitude >= 0x1p-970 else {
+            // Below about 1e-292 the digits need 10^-k beyond the table's
+            // 10^308: the standard library writes those (same text).
+            var text = JSONDoubleText(destination: out)
+            d.write(to: &text)
+            return text.count
+        }
+        let (significand, exponent) = shortestDecimal(d)
+        // Swift's rule: decimal notation from 0.0001 up to 2^53, else exponential.
+        if magnitude < 0.0001 || magnitude > 9_007_199_254_740_992 {
+            return p + writeExponential(significand, exponent, to: p) - out
+        }
+        return p + writeDecimal(significand, exponent, to: p) - out
+    }
+
+    /// `f * 10^k` with `f` the shortest digits (no trailing zeros) for
+    /// finite, non-zero `d`.
+    @inline(__always)
+    static func shortestDecimal(_ d: Double) -> (UInt64, Int) {
+        let bits = d.bitPattern
+        let fraction = bits & ((1 << 52) - 1)
+        let biased = Int((bits >> 52) & 0x7FF)
+        var (f, k): (UInt64, Int)
+        if biased == 0 {
+            (f, k) = schubfach(c: fraction, q: -1074, dk: 0)  // subnormal (not reached: see write)
+        } else {
+            let c = fraction | (1 << 52)
+            let q = biased - 1075
+            if q < 0 && q > -53 && (c >> UInt64(-q)) << UInt64(-q) == c {
+                // A small integer: its digits are exact.
+                (f, k) = (c >> UInt64(-q), 0)
+            } else {
+                (f, k) = schubfach(c: c, q: q, dk: 0)
+            }
+        }
+        while f >= 10 && f % 10 == 0 {
+            f /= 10
+            k += 1
+        }
+        return (f, k)
+    }
+
+    /// floor(q * log10(2)), floor(q * log10(3/4 * 2)), floor(e * log2(10)).
+    @inline(__always) static func floorLog10Pow2(_ q: Int) -> Int { (q &* 661_971_961_083) &>> 41 }
+    @inline(__always) static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int {
+        (q &* 661_971_961_083 &- 274_743_187_321) &>> 41
+    }
+    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) &>> 38 }
+
+    /// The shortest-closest decimal `(f, k)` of `c * 2^q`.
+    @inline(__always)
+    static func schubfach(c: UInt64, q: Int, dk: Int) -> (UInt64, Int) {
+        let out: UInt64 = c & 1
+        let cb = c << 2
+        let cbr = cb + 2
+        let cbl: UInt64
+        let k: Int
+        if c != 1 << 52 || q == -1074 {
+            cbl = cb - 2
+            k = floorLog10Pow2(q)
+        } else {
+            // At a power of two the interval below is half as wide.
+            cbl = cb - 1
+            k = floorLog10ThreeQuartersPow2(q)
+        }
+        let h = UInt64(q &+ floorLog2Pow10(-k) &+ 2)
+        let (g1, g0) = tenToThe(-k)
+        let vb = roundToOdd(g1, g0, cb << h)
+        let vbl = roundToOdd(g1, g0, cbl << h)
+        let vbr = roundToOdd(g1, g0, cbr << h)
+        let s = vb >> 2
+        if s >= 100 {
+            let sp10 = s / 10 * 10
+            let tp10 = sp10 + 10
+            let upInside = vbl + out <= sp10 << 2
+            let wpInside = (tp10 << 2) + out <= vbr
+            if upInside != wpInside { return (upInside ? sp10 : tp10, k) }
+        }
+        let uInside = vbl + out <= s << 2
+        let wInside = ((s + 1) << 2) + out <= vbr
+        if uInside != wInside { return (uInside ? s : s + 1, k &+ dk) }
+        let mid = (s << 2) + 2
+        let roundDown = vb < mid || (vb == mid && s & 1 == 0)
+        return (roundDown ? s : s + 1, k &+ dk)
+    }
+
+    /// 10^e as a 126-bit `g = g1 * 2^63 + g0` in [2^125, 2^126), rounded
+    /// up (floor + 1), from the 128-bit power-of-five table.
+    @inline(__always)
+    static func tenToThe(_ e: Int) -> (UInt64, UInt64) {
+        let table = JSONDecimalConversion.powersOfFive
+        let index = 2 &* (e &- JSONDecimalConversion.smallestPowerOfTen)
+        var high = table[index]
+        var low = table[index &+ 1]
+        if e < 0 && e >= -27 {
+            // Those entries are floor + 1 already: take the floor back.
+            if low == 0 { high &-= 1 }
+            low &-= 1
+        }
+        // (T >> 2) + 1, split into 63-bit halves.
+        let g = (high >> 2, (high << 62) | (low >> 2))
+        var g1 = g.0 << 1 | g.1 >> 63
+        var g0 = (g.1 & (UInt64.max >> 1)) &+ 1
+        if g0 >> 63 != 0 {
+            g0 = 0
+            g1 &+= 1
+        }
+        return (g1, g0)
+    }
+
+    /// `g * cp / 2^126`, rounded to odd.
+    @inline(__always)
+    static func roundToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+        let x1 = g0.multipliedFullWidth(by: cp).high
+        let (y1, y0) = g1.multipliedFullWidth(by: cp)
+        let z = (y0 >> 1) &+ x1
+        let vbp = y1 &+ (z >> 63)
+        return vbp | (((z & (UInt64.max >> 1)) &+ (UInt64.max >> 1)) >> 63)
+    }
+
+    /// The decimal digits of `f` (no leading zeros) at `out`; returns their count.
+    @inline(__always)
+    static func writeDigits(_ f: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 1
+        var t = f
+        while t >= 10 {
+            t /= 10
+            n += 1
+        }
+        var v = f
+        var i = n
+        while v >= 100 {
+            let pair = Int(v % 100)
+            v /= 100
+            i -= 2
+            out[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
+            out[i + 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+        }
+        if v >= 10 {
+            out[i - 2] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
+            out[i - 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
+        } else {
+            out[i - 1] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+        }
+        return n
+    }
+
+    /// `1e-05`, `1.5e+300`: one digit, the rest after a point, a signed
+    /// exponent of at least two digits.
+    @inline(__always)
+    static func writeExponential(_ f: UInt64, _ k: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        // Digits at out + 1, then the first moved before the point.
+        let n = writeDigits(f, to: out + 1)
+        out[0] = out[1]
+        var p = 1
+        if n > 1 {
+            out[1] = UInt8(ascii: ".")
+            p = n + 1
+        }
+        var e = n &+ k &- 1
+        out[p] = UInt8(ascii: "e")
+        out[p + 1] = e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        p += 2
+        e = abs(e)
+        if e >= 100 {
+            out[p] = UInt8(truncatingIfNeeded: e / 100) &+ UInt8(ascii: "0")
+            p += 1
+            e %= 100
+        }
+        out[p] = UInt8(truncatingIfNeeded: e / 10) &+ UInt8(ascii: "0")
+        out[p + 1] = UInt8(truncatingIfNeeded: e % 10) &+ UInt8(ascii: "0")
+        return p + 2
+    }
+
+    /// `123.45`, `0.0001`, `100.0`: plain decimal with at least one digit
+    /// on each side of the point.
+    @inline(__always)
+    static func writeDecimal(_ f: UInt64, _ k: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if k >= 0 {
+            // An integer: digits, k zeros, ".0" (at most 16 digits here).
+            let n = writeDigits(f, to: out)
+            var p = n
+            for _ in 0..<k {
+                out[p] = UInt8(ascii: "0")
+                p += 1
+            }
+            out[p] = UInt8(ascii: ".")
+            out[p + 1] = UInt8(ascii: "0")
+            return p + 2
+        }
+        // Write the digits where they end up, leaving room for "0.000".
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &scratch) { raw in
+            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = writeDigits(f, to: digits)
+            let point = n &+ k   // digits before the point
+            var p = 0
+            if point <= 0 {
+                out[0] = UInt8(ascii: "0")
+                out[1] = UInt8(ascii: ".")
+                p = 2
+                for _ in 0..<(-point) {
+                    out[p] = UInt8(ascii: "0")
+                    p += 1
+                }
+                (out + p).update(from: digits, count: n)
+                return p + n
+            }
+            out.update(from: digits, count: point)
+            out[point] = UInt8(ascii: ".")
+            (out + point + 1).update(from: digits + point, count: n - point)
+            return n + 1
+        }
+    }
+}
+
+extension JSONByteSink {
+    /// Appends the shortest text that reads back as `d` (finite), exactly
+    /// as `d.description` spells it.
+    @inline(__always)
+    mutating func append(shortest d: Double) {
+        reserve(JSONShortestDouble.maximumLength)
+        count &+= JSONShortestDouble.write(d, to: base + count)
+    }
+}
