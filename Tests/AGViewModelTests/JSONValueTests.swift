@@ -15,7 +15,9 @@ struct JSONValueTests {
         let b: JSONValue = ["b": 2, "a": 1]
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
-        #expect(JSONValue.int(1) != JSONValue.double(1))
+        // One number rule: the case does not matter, the value does.
+        #expect(JSONValue.int(1) == JSONValue.double(1))
+        #expect(JSONValue.int(1) != JSONValue.double(1.5))
     }
 }
 

@@ -107,11 +107,29 @@ public struct JSONObject: Sendable {
     }
 
     /// The value for `key`; setting `nil` removes the member.
+    ///
+    /// Mutations through the subscript happen in place
+    /// (`object["user"]?["name"] = "A"` copies nothing).
     @inlinable
     public subscript(key: String) -> JSONValue? {
         get {
             guard let i = index(forKey: key) else { return nil }
             return _members[i].value
+        }
+        _modify {
+            if let i = index(forKey: key) {
+                // Move the value out so the caller holds the only reference.
+                var value: JSONValue? = _members[i].value
+                _members[i].value = .null
+                defer {
+                    if let value { _members[i].value = value } else { removeValue(forKey: key) }
+                }
+                yield &value
+            } else {
+                var value: JSONValue? = nil
+                defer { if let value { appendNew(key: key, value: value) } }
+                yield &value
+            }
         }
         set {
             if let newValue {
@@ -120,6 +138,28 @@ public struct JSONObject: Sendable {
                 removeValue(forKey: key)
             }
         }
+    }
+
+    /// The value for `key`, or `defaultValue` when absent; mutating through
+    /// this subscript adds the key first, as `Dictionary`'s does:
+    /// `object["counts", default: [:]]["likes"] = 3`.
+    @inlinable
+    public subscript(key: String, default defaultValue: @autoclosure () -> JSONValue) -> JSONValue {
+        get { self[key] ?? defaultValue() }
+        _modify {
+            let i: Int
+            if let found = index(forKey: key) {
+                i = found
+            } else {
+                appendNew(key: key, value: defaultValue())
+                i = _members.count - 1
+            }
+            var value = _members[i].value
+            _members[i].value = .null
+            defer { _members[i].value = value }
+            yield &value
+        }
+        set { updateValue(newValue, forKey: key) }
     }
 
     /// Sets `value` for `key` and returns the previous value. A new key goes

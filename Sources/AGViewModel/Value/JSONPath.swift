@@ -1,10 +1,19 @@
 /// A path into nested JSON: object keys and array indices, written
 /// `user.screen_name` or `entities.urls[0].expanded_url`.
 ///
-/// Paths are `ExpressibleByStringLiteral`, so accessors take them as plain
-/// strings: `json.string(at: "user.name")`. A key that itself contains `.`,
-/// `[` or `\` is written with a backslash before that character
-/// (`"a\\.b"` is the single key `a.b`), or built from ``Component`` values.
+/// Every accessor takes a path as a literal, as any `String` (a constant, a
+/// variable, a generated key) or as a `JSONPath`, all with one meaning:
+/// `json.string(at: "user.name")`, `let kName = "user.name"` then
+/// `json.string(at: kName)`, or `json.string(at: JSONPath(kName))`.
+///
+/// The syntax: keys separated by `.`, indices as `[n]` (`items[0].id`,
+/// `[2]`). A key that itself contains `.`, `[` or `\\` is written with a
+/// backslash before that character (`"a\\.b"` in Swift source, `#"a\.b"#`
+/// raw, is the single key `a.b`); or name it without any parsing with
+/// ``init(key:)`` or the `[key]` subscripts. Text that is not a valid path
+/// (an empty key between dots, `a.`, an unclosed or non-numeric `[...]`) is
+/// taken as one literal key, so a read with it simply finds that key or
+/// nothing.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
     public enum Component: Sendable, Hashable {
@@ -22,6 +31,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// A one-step path naming an object member, taken literally (no parsing).
     public init(key: String) { components = [.key(key)] }
+
+    /// The path written in `text`, with exactly the meaning of the same
+    /// text as a literal: text that is not a valid path is one key.
+    public init(_ text: String) {
+        self.components = Self.parse(text) ?? [.key(text)]
+    }
 
     /// Parses `text`; returns `nil` when it is malformed (an unclosed or
     /// non-numeric `[...]`, an empty key between dots).
@@ -99,5 +114,125 @@ extension JSONPath: ExpressibleByStringLiteral {
     /// so lookups with it simply find nothing.
     public init(stringLiteral value: String) {
         self.components = Self.parse(value) ?? [.key(value)]
+    }
+}
+
+extension JSONPath {
+    /// What reading a path written as text needs, found with one pass over
+    /// its bytes and no allocation.
+    internal enum TextShape {
+        /// No `.`, `[` or `\\`: the whole text is one key.
+        case singleKey
+        /// A valid path of plain keys (no escapes, ASCII) and indices:
+        /// walkable straight from the text.
+        case plain
+        /// Escapes, non-ASCII text around separators, or malformed text:
+        /// parse into a ``JSONPath`` first.
+        case needsParsing
+
+        @inlinable
+        init(_ text: String) {
+            var sawSeparator = false, nonASCII = false
+            var hasKey = false, afterDot = false, afterIndex = false, components = 0
+            var result = TextShape.plain
+            var utf8 = text.utf8.makeIterator()
+            scan: while let byte = utf8.next() {
+                switch byte {
+                case UInt8(ascii: "."):
+                    sawSeparator = true
+                    if hasKey { components += 1; hasKey = false } else if afterDot || components == 0 {
+                        result = .needsParsing; break scan
+                    }
+                    afterDot = true; afterIndex = false
+                case UInt8(ascii: "["):
+                    sawSeparator = true
+                    if hasKey { components += 1; hasKey = false; afterDot = false } else if afterDot {
+                        result = .needsParsing; break scan
+                    }
+                    var digits = 0
+                    var closed = false
+                    while let d = utf8.next() {
+                        if d == UInt8(ascii: "]") { closed = true; break }
+                        guard d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9"), digits < 18 else { break }
+                        digits += 1
+                    }
+                    guard closed, digits > 0 else { result = .needsParsing; break scan }
+                    components += 1
+                    afterIndex = true
+                case UInt8(ascii: "\\"):
+                    result = .needsParsing; break scan
+                default:
+                    if byte >= 0x80 { nonASCII = true }
+                    if afterIndex { result = .needsParsing; break scan }
+                    hasKey = true
+                }
+            }
+            if case .needsParsing = result {
+                // Malformed or escaped; still one key if nothing separates.
+                self = .needsParsing
+                return
+            }
+            if !hasKey && afterDot { self = .needsParsing; return }
+            if !sawSeparator { self = text.isEmpty ? .plain : .singleKey; return }
+            // A combining mark after a separator joins it into one Character,
+            // which the Character-based parser reads as key text.
+            self = nonASCII ? .needsParsing : .plain
+        }
+    }
+
+    /// Walks the ``TextShape/plain`` path `text` from `start`, reading keys
+    /// and indices straight from its bytes.
+    internal static func walk(_ start: JSONValue, plainText text: String) -> JSONValue? {
+        walk(start, plainText: text, from: text.utf8.startIndex)
+    }
+
+    /// Walks the rest of the ``TextShape/plain`` path `text` from byte
+    /// position `position` (at a separator or the start of a key).
+    internal static func walk(_ start: JSONValue, plainText text: String, from position: String.Index) -> JSONValue? {
+        var current = start
+        let utf8 = text.utf8
+        var i = position
+        let end = utf8.endIndex
+        while i < end {
+            let byte = utf8[i]
+            if byte == UInt8(ascii: ".") {
+                i = utf8.index(after: i)
+            } else if byte == UInt8(ascii: "[") {
+                i = utf8.index(after: i)
+                var index = 0
+                while utf8[i] != UInt8(ascii: "]") {
+                    index = index &* 10 &+ Int(utf8[i] &- UInt8(ascii: "0"))
+                    i = utf8.index(after: i)
+                }
+                i = utf8.index(after: i)
+                guard case .array(let array) = current, index < array.count else { return nil }
+                current = array[index]
+            } else {
+                var j = utf8.index(after: i)
+                while j < end, utf8[j] != UInt8(ascii: "."), utf8[j] != UInt8(ascii: "[") {
+                    j = utf8.index(after: j)
+                }
+                guard case .object(let object) = current, let next = object[String(text[i..<j])] else {
+                    return nil
+                }
+                current = next
+                i = j
+            }
+        }
+        return current
+    }
+}
+
+extension JSONPath {
+    /// The first key of the ``TextShape/plain`` path `text` and the
+    /// position where the rest starts; `nil` when it starts with an index.
+    internal static func firstKey(ofPlainText text: String) -> (key: String, rest: String.Index)? {
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        while i < utf8.endIndex, utf8[i] != UInt8(ascii: "."), utf8[i] != UInt8(ascii: "[") {
+            i = utf8.index(after: i)
+        }
+        guard i > utf8.startIndex else { return nil }
+        return (String(text[..<i]), i)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// | type | reads from |
 /// | --- | --- |
 /// | `String` | strings; numbers as their JSON text (`42`, `9.5`) |
-/// | `Int`, `Int64` | integers in range; integral doubles; strings holding such a number |
+/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles; strings holding such a number |
 /// | `Double` | any number (big integers approximately); numeric strings |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
 /// | `URL` | non-empty strings that parse as a URL |
@@ -55,6 +55,26 @@ extension Int64: JSONReadable {
     }
     /// "an integer".
     public static var expectedDescription: String { "an integer" }
+}
+
+extension UInt64: JSONReadable {
+    /// Non-negative integers up to `UInt64.max`, exactly (including
+    /// ``JSONValue/bigInteger(_:)`` text in range), integral doubles in
+    /// range, and strings holding one.
+    public static func read(from json: JSONValue) -> UInt64? {
+        switch json {
+        case .int(let i): return UInt64(exactly: i)
+        case .bigInteger(let text): return UInt64(text)
+        case .double(let d): return UInt64(exactly: d)
+        case .string(let s):
+            if let u = UInt64(s) { return u }
+            if let d = Double(s), d.isFinite { return UInt64(exactly: d) }
+            return nil
+        default: return nil
+        }
+    }
+    /// "an unsigned integer".
+    public static var expectedDescription: String { "an unsigned integer" }
 }
 
 extension Int: JSONReadable {

@@ -1,7 +1,18 @@
+import Foundation
+
 /// `JSONValue` encodes and decodes through any `Encoder`/`Decoder`, so it can
 /// sit inside your own `Codable` types. Object member order is kept when the
 /// decoder reports keys in order (Foundation's `JSONDecoder` does not
 /// guarantee it; use ``JSONParser`` when order matters).
+///
+/// Numbers follow the one number rule: decoding gives the same number the
+/// parser gives, though maybe in another case (`JSONDecoder` reads `35.0` as
+/// an integer, which is `==` to the parser's `.double(35)`), so
+/// `decode(encode(value)) == value`. Integers beyond `Int64` stay exact up to
+/// 38 digits (through `UInt64` or `Decimal`); longer ones pass as the
+/// nearest double, as `Codable` has no way to carry the text. A decoder
+/// cannot tell `1e23` from `100000000000000000000000`: text that is a
+/// double's shortest form decodes as that double.
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
@@ -27,8 +38,10 @@ extension JSONValue: Codable {
             self = .bool(b)
         } else if let i = try? single.decode(Int64.self) {
             self = .int(i)
+        } else if let u = try? single.decode(UInt64.self) {
+            self = .bigInteger(String(u))
         } else if let d = try? single.decode(Double.self) {
-            self = .double(d)
+            self = Self.decodedNumber(d, from: single)
         } else if let s = try? single.decode(String.self) {
             self = .string(s)
         } else {
@@ -51,7 +64,15 @@ extension JSONValue: Codable {
             var c = encoder.singleValueContainer(); try c.encode(d)
         case .bigInteger(let text):
             var c = encoder.singleValueContainer()
-            if let u = UInt64(text) { try c.encode(u) } else { try c.encode(Double(text) ?? 0) }
+            if let u = UInt64(text) {
+                try c.encode(u)
+            } else if let i = Int64(text) {
+                try c.encode(i)
+            } else if text.utf8.count <= 39, let decimal = Decimal(string: text), decimal.description == text {
+                try c.encode(decimal)  // exact: Decimal holds 38 digits
+            } else {
+                try c.encode(Double(text) ?? 0)
+            }
         case .string(let s):
             var c = encoder.singleValueContainer(); try c.encode(s)
         case .array(let a):
@@ -61,6 +82,23 @@ extension JSONValue: Codable {
             var c = encoder.container(keyedBy: AnyCodingKey.self)
             for (key, value) in o { try c.encode(value, forKey: AnyCodingKey(key)) }
         }
+    }
+}
+
+extension JSONValue {
+    /// The number a decoder read as `d`: an integer beyond `Int64` is kept
+    /// exactly when the decoder can give it as a `Decimal`.
+    fileprivate static func decodedNumber(_ d: Double, from container: any SingleValueDecodingContainer) -> JSONValue {
+        guard d.isFinite, d.magnitude >= 0x1p63, d.magnitude < 1e38, d == d.rounded(.towardZero),
+              let decimal = try? container.decode(Decimal.self) else { return .double(d) }
+        let text = decimal.description
+        guard !text.contains(where: { !($0.isASCII && ($0.isNumber || $0 == "-")) }),
+              Double(text) == d else { return .double(d) }
+        // Text that is the double's own shortest form (`1e+23`, as encoders
+        // write doubles) means the double; more digits than a double
+        // holds mean an exact integer.
+        if let shortest = Decimal(string: d.description), shortest == decimal { return .double(d) }
+        return JSONValue.integer(text: text)
     }
 }
 

@@ -34,20 +34,3 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
         self = .object(JSONObject(elements))
     }
 }
-
-extension JSONValue {
-    /// A string value.
-    public init(_ value: String) { self = .string(value) }
-    /// A boolean value.
-    public init(_ value: Bool) { self = .bool(value) }
-    /// An integer value.
-    public init(_ value: Int) { self = .int(Int64(value)) }
-    /// An integer value.
-    public init(_ value: Int64) { self = .int(value) }
-    /// A double value.
-    public init(_ value: Double) { self = .double(value) }
-    /// An array value.
-    public init(_ value: [JSONValue]) { self = .array(value) }
-    /// An object value.
-    public init(_ value: JSONObject) { self = .object(value) }
-}

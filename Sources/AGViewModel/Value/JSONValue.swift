@@ -10,11 +10,13 @@
 /// book.string(at: "title")   // "Swift"
 /// ```
 ///
-/// Numbers keep their kind. Integer literals that fit in `Int64` are stored
-/// exactly as ``int(_:)``; numbers with a fraction or exponent are
-/// ``double(_:)``; integer literals too large for `Int64` (such as unsigned
-/// 64-bit ids) are kept as their exact decimal text in ``bigInteger(_:)`` and
-/// written back unchanged, never rounded.
+/// Numbers keep the case they were written in, for writing back: integer
+/// literals that fit in `Int64` are stored exactly as ``int(_:)``; numbers
+/// with a fraction or exponent are ``double(_:)``; integer literals too large
+/// for `Int64` (such as unsigned 64-bit ids) are kept as their exact decimal
+/// text in ``bigInteger(_:)`` and written back unchanged, never rounded.
+/// Equality ignores the case: `1`, `1.0` and `1e0` are one number (see
+/// `==`).
 public enum JSONValue: Sendable {
     /// `null`.
     case null
@@ -70,15 +72,54 @@ extension JSONValue {
     }
 
     /// The members of an object, or `nil` for other kinds.
+    ///
+    /// Settable and mutated in place: `json.objectValue?["id"] = 1` changes
+    /// an object without copying it. Setting an object replaces the value;
+    /// setting `nil` leaves it unchanged.
     public var objectValue: JSONObject? {
-        if case .object(let object) = self { return object }
-        return nil
+        get {
+            if case .object(let object) = self { return object }
+            return nil
+        }
+        _modify {
+            var object = objectValue
+            let wasObject = object != nil
+            if wasObject { self = .null }  // unique reference: mutate in place
+            defer {
+                if let object { self = .object(object) }
+                else if wasObject { self = .object(JSONObject()) }
+            }
+            yield &object
+        }
+        set {
+            if let newValue { self = .object(newValue) }
+        }
     }
 
     /// The elements of an array, or `nil` for other kinds.
+    ///
+    /// Settable and mutated in place: `json.arrayValue?.append(5)` or
+    /// `json.arrayValue?.remove(at: 0)` change an array without copying it.
+    /// Setting an array replaces the value; setting `nil` leaves it
+    /// unchanged.
     public var arrayValue: [JSONValue]? {
-        if case .array(let array) = self { return array }
-        return nil
+        get {
+            if case .array(let array) = self { return array }
+            return nil
+        }
+        _modify {
+            var array = arrayValue
+            let wasArray = array != nil
+            if wasArray { self = .null }  // unique reference: mutate in place
+            defer {
+                if let array { self = .array(array) }
+                else if wasArray { self = .array([]) }
+            }
+            yield &array
+        }
+        set {
+            if let newValue { self = .array(newValue) }
+        }
     }
 
     /// The value of the member named `key` of an object; `nil` when this is
@@ -91,6 +132,23 @@ extension JSONValue {
             if case .object(let object) = self { return object[key] }
             return nil
         }
+        _modify {
+            if case .object(var object) = self {
+                self = .null  // drop our reference so `object` mutates in place
+                defer { self = .object(object) }
+                yield &object[key]
+            } else {
+                var member: JSONValue? = nil
+                defer {
+                    if let member {
+                        var object = JSONObject()
+                        object.appendNew(key: key, value: member)
+                        self = .object(object)
+                    }
+                }
+                yield &member
+            }
+        }
         set {
             var object = objectValue ?? JSONObject()
             self = .null  // drop our reference so `object` mutates in place
@@ -101,46 +159,60 @@ extension JSONValue {
 
     /// The element at `index` of an array; `nil` when this is not an array
     /// or `index` is out of range. Never traps.
+    ///
+    /// Setting replaces the element in range; past the end the array is
+    /// padded with `null` up to `index` and the value appended. Setting on
+    /// a non-array turns it into an array. Setting `nil` removes the element
+    /// (later elements move down). A negative index is ignored.
     public subscript(index: Int) -> JSONValue? {
-        if case .array(let array) = self, array.indices.contains(index) {
-            return array[index]
+        get {
+            if case .array(let array) = self, array.indices.contains(index) {
+                return array[index]
+            }
+            return nil
         }
-        return nil
-    }
-}
-
-extension JSONValue: Equatable {
-    /// Values are equal when they have the same kind and content. Objects
-    /// compare their members regardless of order (JSON objects are
-    /// unordered); doubles compare by `==`, so `0.0 == -0.0`. An `int` never
-    /// equals a `double`: `1` and `1.0` are different values.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.int(a), .int(b)): a == b
-        case let (.double(a), .double(b)): a == b
-        case let (.bigInteger(a), .bigInteger(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a == b
-        default: false
+        _modify {
+            if case .array(var array) = self, array.indices.contains(index) {
+                self = .null  // drop our reference so `array` mutates in place
+                var element: JSONValue? = array[index]
+                array[index] = .null
+                defer {
+                    if let element { array[index] = element } else { array.remove(at: index) }
+                    self = .array(array)
+                }
+                yield &element
+            } else {
+                var element: JSONValue? = nil
+                defer { if let element { self[index] = element } }
+                yield &element
+            }
+        }
+        set {
+            guard index >= 0 else { return }
+            var array = arrayValue ?? []
+            self = .null  // drop our reference so `array` mutates in place
+            defer { self = .array(array) }
+            guard let newValue else {
+                if index < array.count { array.remove(at: index) }
+                return
+            }
+            if index < array.count {
+                array[index] = newValue
+            } else {
+                array.reserveCapacity(index + 1)
+                while array.count < index { array.append(.null) }
+                array.append(newValue)
+            }
         }
     }
-}
 
-extension JSONValue: Hashable {
-    /// Hashes consistently with `==` (object member order does not matter).
-    public func hash(into hasher: inout Hasher) {
+    /// The number of elements of an array or members of an object; 0 for
+    /// other kinds.
+    public var count: Int {
         switch self {
-        case .null: hasher.combine(0)
-        case .bool(let b): hasher.combine(1); hasher.combine(b)
-        case .int(let i): hasher.combine(2); hasher.combine(i)
-        case .double(let d): hasher.combine(3); hasher.combine(d)
-        case .bigInteger(let s): hasher.combine(4); hasher.combine(s)
-        case .string(let s): hasher.combine(5); hasher.combine(s)
-        case .array(let a): hasher.combine(6); hasher.combine(a)
-        case .object(let o): hasher.combine(7); hasher.combine(o)
+        case .array(let array): array.count
+        case .object(let object): object.count
+        default: 0
         }
     }
 }

@@ -3,15 +3,32 @@ import Foundation
 /// Safe, typed reads by path that never crash on API data.
 ///
 /// `JSONValue`, `JSONObject` and `ViewModel` all offer the same getters:
-/// `string(at:)`, `int(at:)`, `double(at:)`, `bool(at:)`, `url(at:)`,
-/// `array(at:)` and `object(at:)`, each also with a `default:`, plus
-/// ``read(_:at:)`` which throws a ``JSONAccessError`` that says why a read
-/// failed. Conversions follow ``JSONReadable``.
+/// `string(at:)`, `int(at:)`, `int64(at:)`, `uint64(at:)`, `double(at:)`,
+/// `bool(at:)`, `url(at:)`, `array(at:)` and `object(at:)`, each also with a
+/// `default:`, plus ``read(_:at:)`` which throws a ``JSONAccessError`` that
+/// says why a read failed. Conversions follow ``JSONReadable``.
+///
+/// A path is a literal, any `String` (a constant, a variable, a generated
+/// key) or a ``JSONPath``; all three mean the same. `let kTitle = "title"`
+/// then `json.string(at: kTitle)` reads the member `title`. See
+/// ``JSONPath`` for the syntax, and how to write a key containing `.` or `[`.
+///
+/// Optional and default reads never build an error: a miss costs the walk
+/// only. Reads with a single plain key, and paths without escapes, allocate
+/// nothing for keys up to 15 UTF-8 bytes.
 public protocol SafeJSONAccess {
     /// The value at `path`, or why there is none. Only ``JSONAccessError/Reason/missing``
     /// and ``JSONAccessError/Reason/notAContainer(found:)`` are reported here;
     /// `null` is returned as a value.
     func lookup(_ path: JSONPath) -> Result<JSONValue, JSONAccessError>
+
+    /// The raw value at `path`, `null` included, or `nil` when absent. Builds
+    /// no error.
+    func value(at path: JSONPath) -> JSONValue?
+
+    /// The raw value at the path written in `path`, `null` included, or
+    /// `nil` when absent. Builds no error.
+    func value(at path: String) -> JSONValue?
 }
 
 extension SafeJSONAccess {
@@ -19,6 +36,16 @@ extension SafeJSONAccess {
     public func value(at path: JSONPath) -> JSONValue? {
         try? lookup(path).get()
     }
+
+    /// The raw value at the path written in `path`, or `nil` when absent.
+    public func value(at path: String) -> JSONValue? {
+        value(at: JSONPath(path))
+    }
+
+    /// `true` when something (`null` included) is stored at `path`.
+    public func containsValue(at path: JSONPath) -> Bool { value(at: path) != nil }
+    /// `true` when something (`null` included) is stored at `path`.
+    public func containsValue(at path: String) -> Bool { value(at: path) != nil }
 
     /// Reads `type` at `path`, or throws why it could not: missing, null or
     /// of the wrong type.
@@ -34,46 +61,143 @@ extension SafeJSONAccess {
             expected: T.expectedDescription, found: value.kind, value: value.briefDescription))
     }
 
-    /// Reads `type` at `path`, or `nil`.
+    /// Reads `type` at the path written in `path`, or throws why it could not.
+    public func read<T: JSONReadable>(_ type: T.Type, at path: String) throws(JSONAccessError) -> T {
+        if let found = value(at: path), let result = T.read(from: found) { return result }
+        return try read(type, at: JSONPath(path))  // the failure, with its reason
+    }
+
+    /// Reads `type` at `path`, or `fallback`.
     @inlinable
     public func read<T: JSONReadable>(_ type: T.Type, at path: JSONPath, default fallback: T) -> T {
-        (try? read(type, at: path)) ?? fallback
+        value(at: path).flatMap(T.read) ?? fallback
+    }
+
+    /// Reads `type` at the path written in `path`, or `fallback`.
+    @inlinable
+    public func read<T: JSONReadable>(_ type: T.Type, at path: String, default fallback: T) -> T {
+        value(at: path).flatMap(T.read) ?? fallback
     }
 
     /// The string at `path` (numbers read as their text), or `nil`.
-    public func string(at path: JSONPath) -> String? { try? read(String.self, at: path) }
+    public func string(at path: JSONPath) -> String? { value(at: path).flatMap(String.read) }
+    /// The string at `path` (numbers read as their text), or `nil`.
+    public func string(at path: String) -> String? { value(at: path).flatMap(String.read) }
     /// The string at `path`, or `fallback`.
     public func string(at path: JSONPath, default fallback: String) -> String { string(at: path) ?? fallback }
+    /// The string at `path`, or `fallback`.
+    public func string(at path: String, default fallback: String) -> String { string(at: path) ?? fallback }
+
     /// The integer at `path` (integral numbers and numeric strings), or `nil`.
-    public func int(at path: JSONPath) -> Int? { try? read(Int.self, at: path) }
+    public func int(at path: JSONPath) -> Int? { value(at: path).flatMap(Int.read) }
+    /// The integer at `path` (integral numbers and numeric strings), or `nil`.
+    public func int(at path: String) -> Int? { value(at: path).flatMap(Int.read) }
     /// The integer at `path`, or `fallback`.
     public func int(at path: JSONPath, default fallback: Int) -> Int { int(at: path) ?? fallback }
+    /// The integer at `path`, or `fallback`.
+    public func int(at path: String, default fallback: Int) -> Int { int(at: path) ?? fallback }
+
     /// The 64-bit integer at `path`, or `nil`.
-    public func int64(at path: JSONPath) -> Int64? { try? read(Int64.self, at: path) }
+    public func int64(at path: JSONPath) -> Int64? { value(at: path).flatMap(Int64.read) }
+    /// The 64-bit integer at `path`, or `nil`.
+    public func int64(at path: String) -> Int64? { value(at: path).flatMap(Int64.read) }
+    /// The 64-bit integer at `path`, or `fallback`.
+    public func int64(at path: JSONPath, default fallback: Int64) -> Int64 { int64(at: path) ?? fallback }
+    /// The 64-bit integer at `path`, or `fallback`.
+    public func int64(at path: String, default fallback: Int64) -> Int64 { int64(at: path) ?? fallback }
+
+    /// The unsigned 64-bit integer at `path`, exact up to `UInt64.max`, or `nil`.
+    public func uint64(at path: JSONPath) -> UInt64? { value(at: path).flatMap(UInt64.read) }
+    /// The unsigned 64-bit integer at `path`, exact up to `UInt64.max`, or `nil`.
+    public func uint64(at path: String) -> UInt64? { value(at: path).flatMap(UInt64.read) }
+    /// The unsigned 64-bit integer at `path`, or `fallback`.
+    public func uint64(at path: JSONPath, default fallback: UInt64) -> UInt64 { uint64(at: path) ?? fallback }
+    /// The unsigned 64-bit integer at `path`, or `fallback`.
+    public func uint64(at path: String, default fallback: UInt64) -> UInt64 { uint64(at: path) ?? fallback }
+
     /// The double at `path` (any number or numeric string), or `nil`.
-    public func double(at path: JSONPath) -> Double? { try? read(Double.self, at: path) }
+    public func double(at path: JSONPath) -> Double? { value(at: path).flatMap(Double.read) }
+    /// The double at `path` (any number or numeric string), or `nil`.
+    public func double(at path: String) -> Double? { value(at: path).flatMap(Double.read) }
     /// The double at `path`, or `fallback`.
     public func double(at path: JSONPath, default fallback: Double) -> Double { double(at: path) ?? fallback }
+    /// The double at `path`, or `fallback`.
+    public func double(at path: String, default fallback: Double) -> Double { double(at: path) ?? fallback }
+
     /// The boolean at `path` (booleans, numbers, boolean words), or `nil`.
-    public func bool(at path: JSONPath) -> Bool? { try? read(Bool.self, at: path) }
+    public func bool(at path: JSONPath) -> Bool? { value(at: path).flatMap(Bool.read) }
+    /// The boolean at `path` (booleans, numbers, boolean words), or `nil`.
+    public func bool(at path: String) -> Bool? { value(at: path).flatMap(Bool.read) }
     /// The boolean at `path`, or `fallback`.
     public func bool(at path: JSONPath, default fallback: Bool) -> Bool { bool(at: path) ?? fallback }
+    /// The boolean at `path`, or `fallback`.
+    public func bool(at path: String, default fallback: Bool) -> Bool { bool(at: path) ?? fallback }
+
     /// The URL at `path` (from a string), or `nil`.
-    public func url(at path: JSONPath) -> URL? { try? read(URL.self, at: path) }
+    public func url(at path: JSONPath) -> URL? { value(at: path).flatMap(URL.read) }
+    /// The URL at `path` (from a string), or `nil`.
+    public func url(at path: String) -> URL? { value(at: path).flatMap(URL.read) }
+
     /// The array at `path`, or `nil`.
-    public func array(at path: JSONPath) -> [JSONValue]? { try? read([JSONValue].self, at: path) }
-    /// The array at `path`, or `fallback` (empty by default).
+    public func array(at path: JSONPath) -> [JSONValue]? { value(at: path)?.arrayValue }
+    /// The array at `path`, or `nil`.
+    public func array(at path: String) -> [JSONValue]? { value(at: path)?.arrayValue }
+    /// The array at `path`, or `fallback`.
     public func array(at path: JSONPath, default fallback: [JSONValue]) -> [JSONValue] { array(at: path) ?? fallback }
+    /// The array at `path`, or `fallback`.
+    public func array(at path: String, default fallback: [JSONValue]) -> [JSONValue] { array(at: path) ?? fallback }
+
     /// The object at `path`, or `nil`.
-    public func object(at path: JSONPath) -> JSONObject? { try? read(JSONObject.self, at: path) }
+    public func object(at path: JSONPath) -> JSONObject? { value(at: path)?.objectValue }
+    /// The object at `path`, or `nil`.
+    public func object(at path: String) -> JSONObject? { value(at: path)?.objectValue }
     /// The object at `path`, or `fallback`.
     public func object(at path: JSONPath, default fallback: JSONObject) -> JSONObject { object(at: path) ?? fallback }
+    /// The object at `path`, or `fallback`.
+    public func object(at path: String, default fallback: JSONObject) -> JSONObject { object(at: path) ?? fallback }
 }
 
 extension JSONValue: SafeJSONAccess {
     /// Walks `path` from this value.
     public func lookup(_ path: JSONPath) -> Result<JSONValue, JSONAccessError> {
         Self.walk(self, path.components[...], fullPath: path, depth: 0)
+    }
+
+    /// The value at `path`, or `nil`; builds no error.
+    public func value(at path: JSONPath) -> JSONValue? {
+        Self.walk(self, path.components[...])
+    }
+
+    /// The value at the path written in `path`, or `nil`; builds no error
+    /// and, for plain paths, allocates nothing.
+    public func value(at path: String) -> JSONValue? {
+        switch JSONPath.TextShape(path) {
+        case .singleKey:
+            if case .object(let object) = self { return object[path] }
+            return nil
+        case .plain:
+            return JSONPath.walk(self, plainText: path)
+        case .needsParsing:
+            return Self.walk(self, JSONPath(path).components[...])
+        }
+    }
+
+    /// Walks `rest` from `start` without reporting why it stopped.
+    internal static func walk(_ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
+        var current = start
+        for component in rest {
+            switch (component, current) {
+            case let (.key(key), .object(object)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case let (.index(index), .array(array)):
+                guard array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// Walks `rest` from `start`; `depth` counts the components of `fullPath`
@@ -118,5 +242,16 @@ extension JSONObject: SafeJSONAccess {
             return .failure(JSONAccessError(path: path.prefix(1), reason: .missing))
         }
         return JSONValue.walk(first, path.components.dropFirst(), fullPath: path, depth: 1)
+    }
+
+    /// The value at `path`, or `nil`; builds no error.
+    public func value(at path: JSONPath) -> JSONValue? {
+        JSONValue.walk(.object(self), path.components[...])
+    }
+
+    /// The value at the path written in `path`, or `nil`; builds no error.
+    public func value(at path: String) -> JSONValue? {
+        if case .singleKey = JSONPath.TextShape(path) { return self[path] }
+        return JSONValue.object(self).value(at: path)
     }
 }

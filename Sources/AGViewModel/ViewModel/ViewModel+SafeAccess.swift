@@ -14,6 +14,32 @@ extension ViewModel: SafeJSONAccess {
         walk(path, depth: 0)
     }
 
+    /// The value at the path written in `path`, or `nil`. Builds no error;
+    /// a path of plain keys into stored JSON allocates nothing.
+    public func value(at path: String) -> JSONValue? {
+        switch JSONPath.TextShape(path) {
+        case .singleKey:
+            switch storedValue(forKey: path) {
+            case .json(let json)?: return json
+            case nil: return nil
+            case .payload?: break
+            }
+        case .plain:
+            guard let (key, rest) = JSONPath.firstKey(ofPlainText: path) else {
+                return path.isEmpty ? .object(jsonSnapshot()) : nil
+            }
+            switch storedValue(forKey: key) {
+            case .json(let json)?: return JSONPath.walk(json, plainText: path, from: rest)
+            case nil: return nil
+            case .payload?: break
+            }
+        case .needsParsing:
+            break
+        }
+        // Payloads (nested ViewModels), misses and escaped paths.
+        return try? lookup(JSONPath(path)).get()
+    }
+
     private func walk(_ path: JSONPath, depth: Int) -> Result<JSONValue, JSONAccessError> {
         let components = path.components
         guard depth < components.count else { return .success(.object(jsonSnapshot())) }

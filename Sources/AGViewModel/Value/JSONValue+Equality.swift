@@ -1,0 +1,158 @@
+/// One number rule: a JSON number is one value however it was written,
+/// parsed or decoded.
+///
+/// `1`, `1.0`, `1e0` and `.bigInteger("1")` are `==` and hash alike, and so
+/// are `1e20` and `.bigInteger("100000000000000000000")`: numbers compare by
+/// their exact mathematical value, across ``JSONValue/int(_:)``,
+/// ``JSONValue/double(_:)`` and ``JSONValue/bigInteger(_:)``. The case a
+/// number is stored in is kept and decides how it is written back (`1.0`
+/// stays `1.0`), so a value read from a parser, a `Decoder`, an archive or a
+/// literal compares equal to the same number from any other route.
+///
+/// Two choices the rule makes:
+/// - `-0.0 == 0`, as in IEEE 754 and Swift's `Double` (the sign is kept
+///   for writing).
+/// - A NaN (which JSON cannot hold, but code can store) equals another NaN,
+///   so `==` stays reflexive and sets and dictionaries of values work.
+extension JSONValue: Equatable {
+    /// Values are equal when they have the same kind and content; all
+    /// numbers are one kind and compare by exact value. Objects compare
+    /// their members regardless of order (JSON objects are unordered).
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a == b || (a.isNaN && b.isNaN)
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a == b
+        default:
+            if let a = JSONNumber(lhs), let b = JSONNumber(rhs) { a == b } else { false }
+        }
+    }
+}
+
+extension JSONValue: Hashable {
+    /// Hashes consistently with `==`: equal numbers hash alike whatever
+    /// their case, and object member order does not matter.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(1); hasher.combine(b)
+        case .int, .double, .bigInteger: JSONNumber(self)!.hash(into: &hasher)
+        case .string(let s): hasher.combine(5); hasher.combine(s)
+        case .array(let a): hasher.combine(6); hasher.combine(a)
+        case .object(let o): hasher.combine(7); hasher.combine(o)
+        }
+    }
+}
+
+/// A number reduced to a canonical form for comparison: every value has
+/// exactly one form, so comparing forms compares values.
+internal enum JSONNumber: Hashable {
+    /// An integer in the `Int64` range, whatever case held it.
+    case integer(Int64)
+    /// A double that is not an integer in the `Int64` range (a fraction, a
+    /// huge magnitude, a NaN or an infinity).
+    case double(Double)
+    /// An integer outside the `Int64` range: sign and digits without
+    /// leading zeros (or, for text that is not an integer, the text itself).
+    case big(negative: Bool, digits: Substring)
+
+    init?(_ value: JSONValue) {
+        switch value {
+        case .int(let i): self = .integer(i)
+        case .double(let d): self = Int64(exactly: d).map(JSONNumber.integer) ?? .double(d)
+        case .bigInteger(let text): self = JSONNumber(integerText: text)
+        default: return nil
+        }
+    }
+
+    init(integerText text: String) {
+        var digits = text[...]
+        var negative = false
+        if let first = digits.first, first == "-" || first == "+" {
+            negative = first == "-"
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            self = .big(negative: false, digits: text[...])
+            return
+        }
+        digits = digits.drop(while: { $0 == "0" })
+        if digits.isEmpty { self = .integer(0); return }
+        if digits.utf8.count <= 19, let magnitude = UInt64(digits) {
+            if !negative, magnitude <= UInt64(Int64.max) { self = .integer(Int64(magnitude)); return }
+            if negative, magnitude <= UInt64(Int64.max) + 1 {
+                self = .integer(Int64(bitPattern: 0 &- magnitude)); return
+            }
+        }
+        self = .big(negative: negative, digits: digits)
+    }
+
+    static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        switch (lhs, rhs) {
+        case let (.integer(a), .integer(b)): a == b
+        case let (.double(a), .double(b)): a == b || (a.isNaN && b.isNaN)
+        case let (.big(n1, d1), .big(n2, d2)): n1 == n2 && d1 == d2
+        case let (.double(d), .big(negative, digits)), let (.big(negative, digits), .double(d)):
+            Self.double(d, equals: negative, digits)
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(2)
+        switch self {
+        case .integer(let i): hasher.combine(i)
+        case .double(let d): hasher.combine(d.isNaN ? .nan : d)
+        case let .big(negative, digits):
+            // A big integer equal to a double rounds to exactly that double.
+            if let d = Double((negative ? "-" : "") + digits) { hasher.combine(d) } else { hasher.combine(digits) }
+        }
+    }
+
+    /// `true` when `d` is exactly the integer `-digits` / `digits`.
+    private static func double(_ d: Double, equals negative: Bool, _ digits: Substring) -> Bool {
+        guard d.isFinite, d == d.rounded(.towardZero), (d < 0) == negative,
+              Double((negative ? "-" : "") + digits) == d else { return false }
+        return exactDigits(of: d.magnitude) == digits
+    }
+
+    /// The exact decimal digits of an integral, finite, non-negative double.
+    static func exactDigits(of d: Double) -> String {
+        if d < 0x1p63 { return String(UInt64(d)) }
+        // d = significand · 2^shift with a 53-bit significand: build the
+        // binary integer in 32-bit limbs, then divide out base 10^9.
+        let shift = Int(d.exponent) - Double.significandBitCount
+        var limbs: [UInt32] = []  // little-endian
+        let significand = d.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        let wide = [UInt32(truncatingIfNeeded: significand), UInt32(truncatingIfNeeded: significand >> 32)]
+        limbs.append(contentsOf: repeatElement(0, count: shift / 32))
+        let bits = shift % 32
+        var carry: UInt32 = 0
+        for limb in wide {
+            let v = (UInt64(limb) << UInt64(bits)) | UInt64(carry)
+            limbs.append(UInt32(truncatingIfNeeded: v))
+            carry = UInt32(truncatingIfNeeded: v >> 32)
+        }
+        if carry != 0 { limbs.append(carry) }
+        var chunks: [UInt32] = []  // base 10^9, little-endian
+        while limbs.contains(where: { $0 != 0 }) {
+            var remainder: UInt64 = 0
+            for i in limbs.indices.reversed() {
+                let v = (remainder << 32) | UInt64(limbs[i])
+                limbs[i] = UInt32(v / 1_000_000_000)
+                remainder = v % 1_000_000_000
+            }
+            chunks.append(UInt32(remainder))
+        }
+        var text = String(chunks.last ?? 0)
+        for chunk in chunks.dropLast().reversed() {
+            let part = String(chunk)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
+    }
+}

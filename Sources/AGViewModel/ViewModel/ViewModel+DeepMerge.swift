@@ -1,0 +1,96 @@
+extension ViewModel {
+    // Built on the public store API only (`self[value:]`, `self[key]`), so
+    // every changed key goes through the single write path and is reported.
+
+    /// Deep-merges the members of `object` into the stored values, by the
+    /// policy of ``JSONValue/merge(_:)``: a JSON object stored under a key
+    /// merges recursively with an object in `object`; a nested ViewModel
+    /// stored as a payload takes an object's members the same way; any
+    /// other value replaces what is stored. Returns the ViewModel, for
+    /// chaining.
+    ///
+    /// ```swift
+    /// let vm = ViewModel(["user": ["name": "Ann", "age": 30]])
+    /// vm.deepMerge(["user": ["age": 31]])   // user: {"name":"Ann","age":31}
+    /// ```
+    @discardableResult
+    public func deepMerge(_ object: JSONObject) -> ViewModel {
+        for (key, value) in object { deepMerge(value, forKey: key) }
+        return self
+    }
+
+    /// Deep-merges the values of `other` into this ViewModel: JSON values
+    /// as in ``deepMerge(_:)-(JSONObject)``, nested ViewModels recursively,
+    /// other payloads replace what is stored. Returns the ViewModel.
+    @discardableResult
+    public func deepMerge(_ other: ViewModel) -> ViewModel {
+        guard other !== self else { return self }
+        for key in other.keys {
+            switch other[value: key] {
+            case .json(let value)?:
+                deepMerge(value, forKey: key)
+            case .payload(let payload)?:
+                if let incoming = payload as? ViewModel, case .payload(let stored)? = self[value: key],
+                   let nested = stored as? ViewModel, nested !== incoming {
+                    nested.deepMerge(incoming)
+                } else {
+                    self[value: key] = .payload(payload)
+                }
+            case nil:
+                break
+            }
+        }
+        return self
+    }
+
+    /// Sets `value` at `path`: the first step is a key of this ViewModel,
+    /// the rest walks into the JSON stored there (or into a nested
+    /// ViewModel), creating missing containers as
+    /// ``JSONValue/setValue(_:at:)-(JSONValue,JSONPath)`` does. A path that
+    /// does not start with a key changes nothing.
+    public func setValue(_ value: JSONValue, at path: JSONPath) {
+        guard case .key(let key)? = path.components.first else { return }
+        let rest = JSONPath(Array(path.components.dropFirst()))
+        if rest.components.isEmpty {
+            self[key] = value
+            return
+        }
+        switch self[value: key] {
+        case .payload(let payload)?:
+            if let nested = payload as? ViewModel {
+                nested.setValue(value, at: rest)
+                return
+            }
+            var json = JSONValue.null
+            json.setValue(value, at: rest)
+            self[key] = json
+        case .json(var json)?:
+            json.setValue(value, at: rest)
+            self[key] = json
+        case nil:
+            var json = JSONValue.null
+            json.setValue(value, at: rest)
+            self[key] = json
+        }
+    }
+
+    /// Sets `value` at the path written in `path` (see ``JSONPath``).
+    public func setValue(_ value: JSONValue, at path: String) {
+        setValue(value, at: JSONPath(path))
+    }
+
+    private func deepMerge(_ value: JSONValue, forKey key: String) {
+        switch (self[value: key], value) {
+        case (.json(let stored)?, .object):
+            self[key] = stored.merging(value)
+        case (.payload(let payload)?, .object(let members)):
+            if let nested = payload as? ViewModel, nested !== self {
+                nested.deepMerge(members)
+            } else {
+                self[key] = value
+            }
+        default:
+            self[key] = value
+        }
+    }
+}

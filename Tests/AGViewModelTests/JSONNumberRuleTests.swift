@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// `true` when `a` and `b` hold the same cases all the way down (the
+/// representation, which `==` ignores for numbers).
+func sameRepresentation(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (a, b) {
+    case let (.int(x), .int(y)): return x == y
+    case let (.double(x), .double(y)): return x.bitPattern == y.bitPattern
+    case let (.bigInteger(x), .bigInteger(y)): return x == y
+    case let (.array(x), .array(y)):
+        return x.count == y.count && zip(x, y).allSatisfy { sameRepresentation($0, $1) }
+    case let (.object(x), .object(y)):
+        return x.keys == y.keys && zip(x.values, y.values).allSatisfy { sameRepresentation($0, $1) }
+    default: return a == b && a.kind == b.kind
+    }
+}
+
+@Suite("One number rule")
+struct JSONNumberRuleTests {
+    @Test func integerDoubleAndExponentSpellingsAreOneNumber() throws {
+        let spellings = ["1", "1.0", "1e0", "10e-1", "0.1e1", "1.000"]
+        let values = try spellings.map { try JSONValue(parsing: $0) }
+        for value in values {
+            #expect(value == values[0])
+            #expect(value.hashValue == values[0].hashValue)
+            #expect(value == 1)
+            #expect(value == 1.0)
+        }
+        #expect(Set(values).count == 1)
+        // The representation is kept for writing back.
+        #expect(try values[0].jsonString() == "1")
+        #expect(try values[1].jsonString() == "1.0")
+    }
+
+    @Test func differentNumbersStayDifferent() {
+        #expect(JSONValue.int(1) != .double(1.5))
+        #expect(JSONValue.int(9_007_199_254_740_993) != .double(9_007_199_254_740_992))
+        #expect(JSONValue.int(.max) != .double(0x1p63))
+        #expect(JSONValue.bigInteger("9223372036854775808") == .double(0x1p63))
+        #expect(JSONValue.bigInteger("9223372036854775809") != .double(0x1p63))
+        #expect(JSONValue.int(1) != .string("1"))
+        #expect(JSONValue.int(0) != .bool(false))
+        #expect(JSONValue.int(1) != .bool(true))
+    }
+
+    @Test func negativeZeroEqualsZeroButKeepsItsSign() throws {
+        let negative = try JSONValue(parsing: "-0.0")
+        #expect(negative == 0)
+        #expect(negative == .double(0))
+        #expect(negative.hashValue == JSONValue.int(0).hashValue)
+        #expect(try negative.jsonString() == "-0.0")
+        #expect(try JSONValue(parsing: "-0") == 0)
+    }
+
+    @Test func bigIntegersCompareByValue() {
+        #expect(JSONValue.bigInteger("18446744073709551615") == JSONValue(UInt64.max))
+        #expect(JSONValue.bigInteger("100000000000000000000") == .double(1e20))
+        #expect(JSONValue.bigInteger("100000000000000000000").hashValue == JSONValue.double(1e20).hashValue)
+        #expect(JSONValue.bigInteger("-100000000000000000000") == .double(-1e20))
+        #expect(JSONValue.bigInteger("100000000000000000001") != .double(1e20))
+        // Text that is not canonical still means its number.
+        #expect(JSONValue.bigInteger("5") == 5)
+        #expect(JSONValue.bigInteger("-0") == 0)
+        #expect(JSONValue.bigInteger("0005") == .int(5))
+        #expect(JSONValue.bigInteger("5").hashValue == JSONValue.int(5).hashValue)
+    }
+
+    @Test func exactDigitsOfLargeDoubles() {
+        #expect(JSONNumber.exactDigits(of: 0x1p63) == "9223372036854775808")
+        #expect(JSONNumber.exactDigits(of: 1e20) == "100000000000000000000")
+        #expect(JSONNumber.exactDigits(of: 0x1p100) == "1267650600228229401496703205376")
+        #expect(JSONNumber.exactDigits(of: 1e23) == "99999999999999991611392")
+    }
+
+    @Test func nanEqualsItselfSoSetsWork() {
+        let nan = JSONValue.double(.nan)
+        #expect(nan == nan)
+        #expect(Set([nan, nan]).count == 1)
+        #expect(nan != .double(1))
+    }
+
+    @Test func hashingAgreesWithEqualityOnRandomNumbers() {
+        var random = SplitMix64(seed: 42)
+        for _ in 0..<2000 {
+            let i = Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random)
+            let forms: [JSONValue] = [.int(i), .bigInteger(String(i))]
+                + (Double(exactly: i).map { [JSONValue.double($0)] } ?? [])
+            for a in forms {
+                for b in forms {
+                    #expect(a == b)
+                    #expect(a.hashValue == b.hashValue)
+                }
+            }
+        }
+    }
+
+    @Test func orderingComparesNumbersAcrossCases() {
+        #expect(JSONValue.int(1) < .double(1.5))
+        #expect(JSONValue.double(1.5) < .int(2))
+        #expect(!(JSONValue.double(2) < .int(2)))
+        #expect(JSONValue.double(2) <= .int(2))
+        #expect(JSONValue.int(.max) < .bigInteger("9223372036854775808"))
+        #expect(JSONValue.bigInteger("-9223372036854775809") < .int(.min))
+        #expect(JSONValue.bigInteger("100000000000000000001") > .double(1e20))
+        #expect(JSONValue.string("abc") < "abd")
+        #expect(!(JSONValue.bool(false) < .bool(true)))
+        #expect(JSONValue.bool(true) <= .bool(true))
+        #expect(!(JSONValue.int(1) < "2"))
+        #expect([JSONValue.int(3), .double(1.5), .bigInteger("99999999999999999999")].sorted(by: <)
+                == [1.5, 3, .bigInteger("99999999999999999999")])
+    }
+
+    @Test func codableRoundTripsAreEqual() throws {
+        let values: [JSONValue] = [
+            2.0, -0.0, [1.0], ["price": 35.0], 35, 1e300, 0.1, .int(.min), .int(.max),
+            JSONValue(UInt64.max), .bigInteger("-9223372036854775809"),
+            .bigInteger("123456789012345678901234567890"), ["a": [1, 2.5, "x", nil, true]],
+        ]
+        for value in values {
+            let data = try JSONEncoder().encode(value)
+            let back = try JSONDecoder().decode(JSONValue.self, from: data)
+            #expect(back == value, "\(value) came back as \(back)")
+            // Foundation's text parses to the same value with our parser.
+            #expect(try JSONValue(parsing: data) == value)
+        }
+    }
+
+    @Test func decoderAndParserAgreeOnTheSameDocument() throws {
+        let text = #"{"price": 35.0, "n": 1e2, "big": 18446744073709551615, "neg": -0.0, "list": [1.0, 2]}"#
+        let parsed = try JSONValue(parsing: text)
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(parsed == decoded)
+        #expect(decoded["big"] == .bigInteger("18446744073709551615"))
+    }
+
+    @Test func literalsAgreeWithTheParser() throws {
+        let literal: JSONValue = ["a": 1.0, "b": 2, "c": [0.5]]
+        #expect(literal == (try JSONValue(parsing: #"{"a": 1, "b": 2.0, "c": [5e-1]}"#)))
+    }
+}

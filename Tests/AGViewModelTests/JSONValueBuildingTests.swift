@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import AGViewModel
+
+@Suite("Building JSON values from Swift and Foundation")
+struct JSONValueBuildingTests {
+    @Test func swiftCollectionsBecomeJSON() {
+        #expect(JSONValue(["a", "b"]) == ["a", "b"])
+        #expect(JSONValue([1, 2, 3]) == [1, 2, 3])
+        #expect(JSONValue([[1], [2, 3]]) == [[1], [2, 3]])
+        #expect(JSONValue(["n": 1, "m": 2]) == ["m": 2, "n": 1])
+        #expect(JSONValue(["n": 1, "m": 2]).objectValue?.keys == ["m", "n"])  // sorted
+        #expect(JSONValue(["x": [1.5], "y": []]) == ["x": [1.5], "y": []])
+        let optionals: [Int?] = [nil, 1]
+        #expect(JSONValue(optionals) == [nil, 1])
+        #expect(JSONValue("text") == "text")
+        #expect(JSONValue(true) == true)
+        #expect(JSONValue(Float(0.1)) == 0.1)
+        #expect(JSONValue(Int8(-5)) == -5)
+    }
+
+    @Test func mapWithTheInitializerIsNotAmbiguous() {
+        let strings: [JSONValue] = ["a", "b"].map(JSONValue.init)
+        let numbers = [1, 2].map(JSONValue.init)
+        let doubles = [0.5].map(JSONValue.init)
+        #expect(strings == ["a", "b"])
+        #expect(numbers == [1, 2])
+        #expect(doubles == [0.5])
+    }
+
+    @Test func unsignedSixtyFourBitIntegersAreExact() throws {
+        let max = JSONValue(UInt64.max)
+        #expect(max == .bigInteger("18446744073709551615"))
+        #expect(try max.jsonString() == "18446744073709551615")
+        #expect(JSONValue(UInt64(5)) == .int(5))
+        let parsed = try JSONValue(parsing: "[18446744073709551615, 9223372036854775808]")
+        #expect(parsed == [JSONValue(UInt64.max), JSONValue(UInt64(1) << 63)])
+    }
+
+    @Test func foundationObjectsBecomeJSON() throws {
+        let any: [String: Any] = ["n": 1, "s": "x", "f": 1.5, "b": true, "z": NSNull(), "a": [1, "two"]]
+        let json = try JSONValue(any)
+        #expect(json == ["a": [1, "two"], "b": true, "f": 1.5, "n": 1, "s": "x", "z": nil])
+        let dictionary: NSDictionary = ["k": NSNumber(value: 7), "t": NSNumber(value: true), "arr": NSArray(array: [NSString(string: "s")])]
+        #expect(try JSONValue(dictionary) == ["arr": ["s"], "k": 7, "t": true])
+        #expect(try JSONValue(jsonObject: NSNumber(value: false)) == false)
+        #expect(try JSONValue(jsonObject: NSNumber(value: 0)) == 0)
+        #expect(try JSONValue(jsonObject: NSNumber(value: 1)) == 1)
+        #expect(try JSONValue(jsonObject: NSNumber(value: UInt64.max)) == JSONValue(UInt64.max))
+        let optional: String? = nil
+        #expect(try JSONValue(["o": optional as Any]) == ["o": nil])
+    }
+
+    @Test func booleansAndNumbersStayApartThroughJSONSerialization() throws {
+        let data = Data(#"[true, false, 1, 0, 1.5, 10000000000000000000, "s", null, {"k": [true, 1]}]"#.utf8)
+        let object = try JSONSerialization.jsonObject(with: data)
+        let bridged = try JSONValue(object)
+        #expect(bridged == (try JSONValue(parsing: data)))
+        guard case .bool = bridged[0], case .int = bridged[2] else {
+            Issue.record("expected a boolean then an integer, got \(bridged)")
+            return
+        }
+    }
+
+    @Test func nonJSONValuesAreReportedWithTheirPath() {
+        let value: [String: Any] = ["items": [1, ["when": Date()] as [String: Any]]]
+        #expect(throws: JSONConversionError.self) { try JSONValue(value) }
+        do {
+            _ = try JSONValue(value)
+        } catch {
+            #expect(error.path == "items[1].when")
+            #expect(error.typeName == "Date")
+            #expect(error.description == "items[1].when: Date is not a JSON value")
+        }
+        do {
+            _ = try JSONValue(["x": Double.nan] as [String: Any])
+            Issue.record("NaN accepted")
+        } catch {
+            #expect(error.description.contains("not a finite number"))
+        }
+        do {
+            _ = try JSONValue(NSDictionary(dictionary: [1: "a"]))
+            Issue.record("a number key accepted")
+        } catch {
+            #expect(error.description.contains("not a string"))
+        }
+    }
+
+    @Test func backToFoundation() throws {
+        let json: JSONValue = ["n": 1, "d": 1.5, "s": "x", "b": true, "z": nil, "a": [1, 2],
+                               "big": JSONValue(UInt64.max)]
+        let object = json.jsonObject
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        #expect(try JSONValue(parsing: data) == json)
+        let dictionary = try #require(object as? [String: Any])
+        #expect(dictionary["s"] as? String == "x")
+        #expect(dictionary["big"] as? UInt64 == UInt64.max)
+        #expect(dictionary["z"] is NSNull)
+        #expect(try JSONValue(object) == json)
+    }
+}

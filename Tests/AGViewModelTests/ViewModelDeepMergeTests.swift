@@ -1,0 +1,47 @@
+import Testing
+import AGViewModel
+
+@Suite("ViewModel deep merge and path setter")
+struct ViewModelDeepMergeTests {
+    @Test func objectsMergeRecursivelyOtherValuesReplace() {
+        let vm = ViewModel(["user": ["name": "Ann", "age": 30], "tags": ["a"], "n": 1])
+        vm.deepMerge(["user": ["age": 31, "city": "Oslo"], "tags": ["b"], "new": true])
+        #expect(vm["user"] == ["name": "Ann", "age": 31, "city": "Oslo"])
+        #expect(vm["user"]?.objectValue?.keys == ["name", "age", "city"])
+        #expect(vm["tags"] == ["b"])
+        #expect(vm["n"] == 1)
+        #expect(vm["new"] == true)
+        #expect(vm.keys == ["user", "tags", "n", "new"])
+    }
+
+    @Test func nestedViewModelsMergeInPlace() {
+        let author = ViewModel(["name": "Ann"])
+        let vm = ViewModel().set("author", payload: author)
+        vm.deepMerge(["author": ["born": 1990]])
+        #expect(author["name"] == "Ann")
+        #expect(author["born"] == 1990)
+        #expect(vm.string(at: "author.name") == "Ann")
+
+        let other = ViewModel(["title": "T"]).set("author", payload: ViewModel(["name": "Bo"]))
+        vm.deepMerge(other)
+        #expect(author["name"] == "Bo")  // merged into the existing nested ViewModel
+        #expect(vm["title"] == "T")
+        vm.deepMerge(vm)  // merging into itself changes nothing
+        #expect(vm["title"] == "T")
+    }
+
+    @Test func setValueByPathCreatesWhatIsMissing() {
+        let vm = ViewModel(["user": ["name": "Ann"]])
+        vm.setValue("Oslo", at: "user.address.city")
+        let key = "stats.counts[2]"
+        vm.setValue(7, at: key)
+        #expect(vm.string(at: "user.address.city") == "Oslo")
+        #expect(vm["stats"] == ["counts": [nil, nil, 7]])
+        vm.setValue(1, at: "[0]")  // a path must start with a key
+        #expect(vm.keys == ["user", "stats"])
+        let nested = ViewModel()
+        vm.set("child", payload: nested)
+        vm.setValue("x", at: "child.a.b")
+        #expect(nested["a"] == ["b": "x"])
+    }
+}
