@@ -55,6 +55,7 @@ enum KeysCommand {
             io.writeError("\(CommandLineTool.displayName(path)): note: \(note)\n")
         }
         let source = generator.generate(language)
-        return CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io) ? 0 : 1
+        try CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io)
+            return 0
     }
 }
