@@ -31,7 +31,9 @@ enum ConvertCommand {
         needs -o; it takes one INPUT.
 
         Elements the spec cannot package (a missing required key, not an object) are
-        skipped and reported as 'INPUT: warning: item N: REASON'; the rest is still
+        skipped and reported as 'INPUT: warning: item N: REASON' (elements that are not
+        objects as one line per section: 'N elements skipped: numbers, not objects';
+        a spec's "scalarKey" packages them instead); the rest is still
         converted and the exit status is 0, or 1 with --strict. Invalid JSON, a bad
         spec or a document that does not fit the spec print
         'FILE[:LINE:COLUMN]: error: MESSAGE' and exit 1. Output is all or nothing:
@@ -102,8 +104,8 @@ enum ConvertCommand {
             do {
                 let conversion = try Conversion.convert(data, path: path, spec: packager)
                 if !conversion.skipped.isEmpty { progress.clear() }
-                for skipped in conversion.skipped {
-                    io.writeError("\(name): warning: \(skipped)\n")
+                for line in SkippedSummary.lines(for: conversion.skipped) {
+                    io.writeError("\(name): warning: \(line)\n")
                 }
                 conversions.append(conversion)
             } catch let error as JSONParseError {
