@@ -6,12 +6,12 @@ import Foundation
 ///
 /// Exit statuses: 0 success, 1 failure (invalid JSON, unreadable file),
 /// 2 usage error (printed as one line with a hint where to find help).
-public enum CommandLineTool {
+package enum CommandLineTool {
     /// The tool's version, printed by `agvm --version`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// Every command, in help order. Add new commands here.
-    public static let commands: [ToolCommand] = [
+    package static let commands: [ToolCommand] = [
         ConvertCommand.command,
         InspectCommand.command,
         KeysCommand.command,
@@ -20,12 +20,14 @@ public enum CommandLineTool {
     ]
 
     /// The command named `name`.
-    public static func command(named name: String) -> ToolCommand? {
+    package static func command(named name: String) -> ToolCommand? {
         commands.first { $0.name == name }
     }
 
     /// Runs the tool with the process arguments and exits with its status.
-    public static func main() -> Never {
+    package static func main() -> Never {
+        // A closed pipe becomes an EPIPE error the writers handle, not a signal.
+        signal(SIGPIPE, SIG_IGN)
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .standard)
         exit(status)
     }
@@ -33,16 +35,25 @@ public enum CommandLineTool {
     /// Runs the tool with `arguments` (without the program name) against
     /// `io`, and returns the exit status. Never traps or prints a stack
     /// trace: every failure becomes a message and a status.
-    public static func run(arguments: [String], io: ToolIO) -> Int32 {
+    package static func run(arguments: [String], io: ToolIO) -> Int32 {
+        let status: Int32
         do {
-            return try dispatch(arguments, io: io)
+            status = try dispatch(arguments, io: io)
         } catch let error as CommandLineUsageError {
             io.writeError("\(error)\n")
-            return 2
+            status = 2
+        } catch ToolOutputError.closed {
+            // The reader stopped reading (`agvm … | head`): end quietly.
+            status = 0
+        } catch let error as ToolOutputError {
+            io.writeError("agvm: error: cannot write to standard output: \(error)\n")
+            status = 1
         } catch {
             io.writeError("agvm: error: \(error)\n")
-            return 1
+            status = 1
         }
+        // Messages lost on the way to standard error still fail the run.
+        return status == 0 && io.errorStreamFailed() ? 1 : status
     }
 
     static func dispatch(_ arguments: [String], io: ToolIO) throws -> Int32 {
@@ -51,14 +62,14 @@ public enum CommandLineTool {
         }
         switch first {
         case "-h", "--help":
-            io.print(HelpText.tool(commands: commands))
+            try io.print(HelpText.tool(commands: commands))
             return 0
         case "--version":
-            io.print("agvm \(version)\n")
+            try io.print("agvm \(version)\n")
             return 0
         case "help":
             guard arguments.count > 1 else {
-                io.print(HelpText.tool(commands: commands))
+                try io.print(HelpText.tool(commands: commands))
                 return 0
             }
             guard arguments.count == 2 else {
@@ -67,7 +78,7 @@ public enum CommandLineTool {
             guard let command = command(named: arguments[1]) else {
                 throw CommandLineUsageError(command: nil, message: "unknown command '\(arguments[1])'")
             }
-            io.print(HelpText.command(command))
+            try io.print(HelpText.command(command))
             return 0
         default:
             guard let command = command(named: first) else {
@@ -78,7 +89,7 @@ public enum CommandLineTool {
             }
             switch try ArgumentParser.parse(Array(arguments.dropFirst()), for: command) {
             case .help:
-                io.print(HelpText.command(command))
+                try io.print(HelpText.command(command))
                 return 0
             case .run(let parsed):
                 return try command.run(parsed, io)
@@ -97,24 +108,13 @@ public enum CommandLineTool {
         }
     }
 
-    /// Writes `data` to the file at `path` atomically (an existing file is
-    /// only ever replaced by a complete new one), or to standard output when
-    /// `path` is `nil` or `-`. Returns `false` after printing
-    /// `PATH: error: REASON` when the file cannot be written.
-    static func emit(_ data: Data, to path: String?, io: ToolIO) -> Bool {
-        guard let path, path != "-" else {
-            io.writeOutput(data)
-            return true
-        }
-        do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
-            return true
-        } catch {
-            // The path leads the line already; say what failed and why.
-            let reason = String(cString: strerror(error.code))
-            io.writeError("\(path): error: cannot write: \(reason) (while \(error.step.rawValue))\n")
-            return false
-        }
+    /// Writes `data` to `path` as ``OutputDestination`` describes (a file
+    /// replaced atomically, a link followed, a FIFO or device streamed to),
+    /// or to standard output when `path` is `nil` or `-`. Throws
+    /// ``OutputPathError``, ``ToolFileWriteError`` or ``ToolOutputError``,
+    /// which ``run(arguments:io:)`` reports.
+    static func emit(_ data: Data, to path: String?, io: ToolIO) throws {
+        try OutputDestination.resolve(path).write(data, io: io)
     }
 
     /// How an input is named in messages.

@@ -41,7 +41,7 @@ enum FormatCommand {
             }
             var bytes = try JSONWriter(options: options).write(value)
             bytes.append(UInt8(ascii: "\n"))
-            io.writeOutput(Data(bytes))
+            try io.writeOutput(Data(bytes))
             return 0
         })
 }

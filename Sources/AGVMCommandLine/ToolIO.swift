@@ -8,29 +8,33 @@ import Darwin
 /// The tool's connection to the outside world: standard input, output and
 /// error, and file reading. ``standard`` is the real process; tests pass
 /// their own to run the tool in-process and inspect what it printed.
-public struct ToolIO: Sendable {
+package struct ToolIO: Sendable {
     /// Reads all of standard input.
-    public var readStandardInput: @Sendable () throws -> Data
+    package var readStandardInput: @Sendable () throws -> Data
     /// Reads the whole file at a path.
-    public var readFile: @Sendable (String) throws -> Data
-    /// Writes bytes to standard output.
-    public var writeOutput: @Sendable (Data) -> Void
-    /// Writes text to standard error.
-    public var writeError: @Sendable (String) -> Void
+    package var readFile: @Sendable (String) throws -> Data
+    /// Writes bytes to standard output; throws ``ToolOutputError`` when
+    /// they cannot be written (a full disk, a closed pipe).
+    package var writeOutput: @Sendable (Data) throws -> Void
+    /// Writes text to standard error. A failure cannot be reported
+    /// anywhere; ``errorStreamFailed`` tells whether one happened.
+    package var writeError: @Sendable (String) -> Void
+    /// Whether a write to standard error has failed (the tool then exits 1).
+    package var errorStreamFailed: @Sendable () -> Bool = { false }
     /// The environment variables the tool looks at (`NO_COLOR`, `COLUMNS`).
-    public var environment: [String: String] = [:]
+    package var environment: [String: String] = [:]
     /// Whether standard output is a terminal: colour and the terminal's
     /// width are only used then, so piped output is always the same.
-    public var isOutputTerminal = false
+    package var isOutputTerminal = false
     /// Whether standard error is a terminal: progress lines are only shown then.
-    public var isErrorTerminal = false
+    package var isErrorTerminal = false
     /// The terminal's width in columns, when standard output is one.
-    public var terminalColumns: @Sendable () -> Int? = { nil }
+    package var terminalColumns: @Sendable () -> Int? = { nil }
 
     /// An IO from its four parts.
-    public init(readStandardInput: @escaping @Sendable () throws -> Data,
+    package init(readStandardInput: @escaping @Sendable () throws -> Data,
                 readFile: @escaping @Sendable (String) throws -> Data,
-                writeOutput: @escaping @Sendable (Data) -> Void,
+                writeOutput: @escaping @Sendable (Data) throws -> Void,
                 writeError: @escaping @Sendable (String) -> Void) {
         self.readStandardInput = readStandardInput
         self.readFile = readFile
@@ -39,12 +43,15 @@ public struct ToolIO: Sendable {
     }
 
     /// The process's standard streams, file system, environment and terminal.
-    public static let standard: ToolIO = {
+    package static let standard: ToolIO = {
         var io = ToolIO(
             readStandardInput: { try readAll(fileDescriptor: 0) },
             readFile: { path in try readFile(atPath: path) },
-            writeOutput: { data in FileHandle.standardOutput.write(data) },
-            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+            writeOutput: { data in try writeAll(data, to: 1) },
+            writeError: { text in
+                do { try writeAll(Data(text.utf8), to: 2) } catch { standardErrorFailed.set() }
+            })
+        io.errorStreamFailed = { standardErrorFailed.isSet }
         io.environment = ProcessInfo.processInfo.environment
         io.isOutputTerminal = isatty(1) == 1
         io.isErrorTerminal = isatty(2) == 1
@@ -52,12 +59,37 @@ public struct ToolIO: Sendable {
         return io
     }()
 
+    /// Set once a write to the process's standard error fails.
+    private static let standardErrorFailed = FailureFlag()
+
     /// Writes `text` to standard output.
-    public func print(_ text: String) { writeOutput(Data(text.utf8)) }
+    package func print(_ text: String) throws { try writeOutput(Data(text.utf8)) }
+
+    /// Writes all of `data` to `fd`, retrying short writes and interruptions.
+    /// A reader that went away (`EPIPE`; `SIGPIPE` is ignored by the tool)
+    /// is ``ToolOutputError/closed``; any other failure is
+    /// ``ToolOutputError/failed(reason:)``.
+    package static func writeAll(_ data: Data, to fd: Int32) throws(ToolOutputError) {
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        guard let code = failure else { return }
+        if code == EPIPE { throw .closed }
+        throw .failed(reason: String(cString: strerror(code)))
+    }
 
     /// Reads the file at `path` with POSIX calls, so failures carry the
     /// system's reason ("No such file or directory", "Is a directory").
-    public static func readFile(atPath path: String) throws -> Data {
+    package static func readFile(atPath path: String) throws -> Data {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ToolFileError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -93,9 +125,36 @@ public struct ToolIO: Sendable {
 }
 
 /// A file could not be read; `reason` is the system's explanation.
-public struct ToolFileError: Error, Sendable, CustomStringConvertible {
+package struct ToolFileError: Error, Sendable, CustomStringConvertible {
     /// Why, for example "No such file or directory".
-    public var reason: String
+    package var reason: String
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
+}
+
+/// Output could not be written.
+package enum ToolOutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The reader went away (`agvm … | head`): the tool stops quietly.
+    case closed
+    /// The write failed; `reason` is the system's explanation, such as
+    /// "No space left on device".
+    case failed(reason: String)
+
+    /// The reason, for messages.
+    package var description: String {
+        switch self {
+        case .closed: return "Broken pipe"
+        case .failed(let reason): return reason
+        }
+    }
+}
+
+/// A flag set once from any thread (`Atomic` needs newer Apple platforms
+/// than the package supports).
+private final class FailureFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

@@ -23,11 +23,12 @@ enum ValidateCommand {
                 }
                 do {
                     _ = try JSONParser().parse(data)
-                    io.print("\(CommandLineTool.displayName(path)): ok\n")
                 } catch {
                     io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
                     status = 1
+                    continue
                 }
+                try io.print("\(CommandLineTool.displayName(path)): ok\n")
             }
             return status
         })

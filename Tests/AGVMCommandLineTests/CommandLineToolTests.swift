@@ -91,7 +91,7 @@ struct CommandLineToolTests {
             arguments: PositionalArguments(placeholder: "WORD", minimum: 1, maximum: nil),
             run: { arguments, io in
                 let text = arguments.positionals.joined(separator: " ")
-                io.print((arguments.has("upper") ? text.uppercased() : text) + "\n")
+                try io.print((arguments.has("upper") ? text.uppercased() : text) + "\n")
                 return 0
             })
         guard case .run(let parsed) = try ArgumentParser.parse(["--upper", "a", "b"], for: echo) else {

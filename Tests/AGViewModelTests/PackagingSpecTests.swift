@@ -45,7 +45,7 @@ struct PackagingSpecTests {
     @Test(arguments: [
         // Whole-spec problems.
         ("[1]", "timeline.spec.json: error: a spec must be a JSON object, found array"),
-        (#"{"feilds": []}"#, #"timeline.spec.json: error: unknown member "feilds" (did you mean "fields"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom"#),
+        (#"{"feilds": []}"#, #"timeline.spec.json: error: unknown member "feilds" (did you mean "fields"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom, keyedBy, scalarKey"#),
         (#"{"items": 3}"#, #"timeline.spec.json: error: "items" must be a path string, found int"#),
         (#"{"items": "a..b"}"#, #"timeline.spec.json: error: "items" is not a valid path: "a..b""#),
         (#"{"header": ""}"#, #"timeline.spec.json: error: "header" is not a valid path: """#),

@@ -125,7 +125,7 @@ struct SectionPackagingTests {
         #expect(message(#"{"sections": [{"items": "a"}, {"title": "B"}]}"#)
             == #"s.json: error: sections[1]: missing "items", the path of the section's array"#)
         #expect(message(#"{"sections": [{"items": "a", "tittle": "B"}]}"#)
-            == #"s.json: error: sections[0]: unknown member "tittle" (did you mean "title"?); a section entry has title, items, header, fields, headerFields"#)
+            == #"s.json: error: sections[0]: unknown member "tittle" (did you mean "title"?); a section entry has title, items, header, fields, headerFields, keyedBy, scalarKey"#)
         #expect(message(#"{"sections": [{"items": "a", "fields": [{"key": "x", "path": "x", "type": "integer"}]}]}"#)?
             .hasPrefix(#"s.json: error: sections[0].fields[0] (key "x"): unknown type "integer""#) == true)
         #expect(message(#"{"items": "a", "sections": [{"items": "b"}]}"#)

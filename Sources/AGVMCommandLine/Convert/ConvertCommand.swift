@@ -31,12 +31,17 @@ enum ConvertCommand {
         needs -o; it takes one INPUT.
 
         Elements the spec cannot package (a missing required key, not an object) are
-        skipped and reported as 'INPUT: warning: item N: REASON'; the rest is still
+        skipped and reported as 'INPUT: warning: item N: REASON' (elements that are not
+        objects as one line per section: 'N elements skipped: numbers, not objects';
+        a spec's "scalarKey" packages them instead); the rest is still
         converted and the exit status is 0, or 1 with --strict. Invalid JSON, a bad
         spec or a document that does not fit the spec print
         'FILE[:LINE:COLUMN]: error: MESSAGE' and exit 1. Output is all or nothing:
         when any input fails, nothing is written, and an existing -o file is only
-        ever replaced by a complete new one.
+        ever replaced by a complete new one. A symbolic link given to -o is followed
+        and kept (its target is replaced); a FIFO or a device is written to in place;
+        a directory is an error. A failed write prints 'agvm: error: cannot write …'
+        and exits 1; a closed pipe ('agvm … | head') ends quietly.
         """,
         options: [
             .value("packager", short: "p", placeholder: "SPEC", help: "Package with the spec file SPEC (JSON) instead of the generic packaging."),
@@ -99,8 +104,8 @@ enum ConvertCommand {
             do {
                 let conversion = try Conversion.convert(data, path: path, spec: packager)
                 if !conversion.skipped.isEmpty { progress.clear() }
-                for skipped in conversion.skipped {
-                    io.writeError("\(name): warning: \(skipped)\n")
+                for line in SkippedSummary.lines(for: conversion.skipped) {
+                    io.writeError("\(name): warning: \(line)\n")
                 }
                 conversions.append(conversion)
             } catch let error as JSONParseError {
@@ -128,7 +133,8 @@ enum ConvertCommand {
             let text = conversions.map {
                 renderer.render(manager: $0.manager, title: $0.title, skipped: $0.skipped.count)
             }.joined(separator: "\n")
-            return CommandLineTool.emit(Data(text.utf8), to: output, io: io) ? 0 : 1
+            try CommandLineTool.emit(Data(text.utf8), to: output, io: io)
+            return 0
         case .json:
             let value: JSONValue
             if conversions.count == 1 {
@@ -140,9 +146,10 @@ enum ConvertCommand {
             }
             var bytes = try JSONWriter(options: .init(pretty: true, indent: 2, sortedKeys: false)).write(value)
             bytes.append(UInt8(ascii: "\n"))
-            return CommandLineTool.emit(Data(bytes), to: output, io: io) ? 0 : 1
+            try CommandLineTool.emit(Data(bytes), to: output, io: io)
+            return 0
         case .archive:
-            return ManagerArchiving.write(conversions[0], to: output!, io: io)
+            return try ManagerArchiving.write(conversions[0], to: output!, io: io)
         }
     }
 }

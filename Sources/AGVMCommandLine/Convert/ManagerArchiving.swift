@@ -10,7 +10,7 @@ enum ManagerArchiving {
 
     /// Archives `conversion`'s manager to `path` atomically, every key
     /// included; prints errors and skipped payloads, and returns the exit status.
-    static func write(_ conversion: Conversion, to path: String, io: ToolIO) -> Int32 {
+    static func write(_ conversion: Conversion, to path: String, io: ToolIO) throws -> Int32 {
         let encoded: EncodedArchive
         do {
             encoded = try ArchiveEncoder(keys: .everything).encode(record(for: conversion.manager))
@@ -21,6 +21,7 @@ enum ManagerArchiving {
         for skipped in encoded.skippedPayloads {
             io.writeError("\(path): warning: \(skipped)\n")
         }
-        return CommandLineTool.emit(encoded.data, to: path, io: io) ? 0 : 1
+        try CommandLineTool.emit(encoded.data, to: path, io: io)
+            return 0
     }
 }

@@ -65,7 +65,7 @@ enum InspectCommand {
                     "CRC-32 \(checksum)",
                 ]),
                 children: [renderer.node(for: record, title: record.kindName)])
-            io.print(renderer.render(root))
+            try io.print(renderer.render(root))
         case .json:
             let summary: JSONValue = [
                 "archive": [
@@ -78,7 +78,7 @@ enum InspectCommand {
             ]
             var bytes = try JSONWriter(options: .init(pretty: true)).write(summary)
             bytes.append(UInt8(ascii: "\n"))
-            io.writeOutput(Data(bytes))
+            try io.writeOutput(Data(bytes))
         }
         return 0
     }

@@ -3,12 +3,16 @@
 /// - `snake_case`, `kebab-case` and spaces become lowerCamelCase
 ///   (`profile_image_url` → `profileImageUrl`); existing camelCase is kept.
 /// - A leading digit gets a `_` prefix (`1080p` → `_1080p`).
-/// - Characters outside ASCII letters and digits become `u` and their
-///   hexadecimal scalar value (`名` → `u540D`), so every result is valid on
-///   every compiler and stays distinct.
+/// - Letters of any script that Swift accepts in identifiers are kept
+///   (`名前` → `名前`, `prénom` → `prénom`); invisible and bidirectional
+///   control characters and non-ASCII punctuation and spaces separate
+///   words; any other character becomes `u` and its hexadecimal scalar
+///   value (`€` → `u20AC`).
 /// - Swift keywords are escaped with backticks; the few names that cannot be
 ///   member names even in backticks (`self`, `Type`, ...) get a `_` suffix.
-/// - Names that collide after cleaning get `2`, `3`, ... in source order.
+/// - Names that collide after cleaning (including keys that differ only in
+///   case or punctuation) get `2`, `3`, ... in source order, `_2` after a
+///   name that ends in a digit.
 struct IdentifierCleaner {
     private var used: Set<String>
 
@@ -31,8 +35,9 @@ struct IdentifierCleaner {
         let bare = name.trimmingBackticks
         var candidate = bare
         var n = 2
+        let separator = bare.unicodeScalars.last.map { ("0"..."9").contains($0) } == true ? "_" : ""
         while used.contains(candidate) {
-            candidate = "\(bare)\(n)"
+            candidate = "\(bare)\(separator)\(n)"
             n += 1
         }
         used.insert(candidate)
@@ -44,10 +49,10 @@ struct IdentifierCleaner {
         var words: [String] = []
         var word = ""
         for scalar in key.unicodeScalars {
-            if scalar.isASCIILetterOrDigit {
+            if scalar.isASCIILetterOrDigit || scalar.isReadableIdentifierCharacter {
                 word.unicodeScalars.append(scalar)
-            } else if scalar.isASCII {
-                // A separator: `_`, `-`, space, `.`, punctuation.
+            } else if scalar.isASCII || scalar.separatesWords {
+                // A separator: `_`, `-`, space, `.`, punctuation, invisible characters.
                 if !word.isEmpty { words.append(word); word = "" }
             } else {
                 word += "u" + String(scalar.value, radix: 16, uppercase: true)
@@ -64,7 +69,8 @@ struct IdentifierCleaner {
                 result += w.prefix(1).uppercased() + w.dropFirst()
             }
         }
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) {
+        if let first = result.unicodeScalars.first,
+           ("0"..."9").contains(first) || !first.isSwiftIdentifierHead {
             result = "_" + result
         }
         return result
@@ -116,5 +122,58 @@ extension String {
 extension Unicode.Scalar {
     var isASCIILetterOrDigit: Bool {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+}
+
+extension Unicode.Scalar {
+    /// A letter, digit or combining mark outside ASCII that Swift accepts in
+    /// an identifier and a reader sees (so not a control or format character).
+    var isReadableIdentifierCharacter: Bool {
+        guard !isASCII, isSwiftIdentifierCharacter else { return false }
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Spaces, punctuation and invisible characters outside ASCII: word breaks.
+    var separatesWords: Bool {
+        switch properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether Swift accepts the scalar first in an identifier (The Swift
+    /// Programming Language, Lexical Structure: identifier-head).
+    var isSwiftIdentifierHead: Bool {
+        let v = value
+        if isASCII { return ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_" }
+        let ranges: [ClosedRange<UInt32>] = [
+            0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE,
+            0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF, 0x100...0x2FF, 0x370...0x167F, 0x1681...0x180D,
+            0x180F...0x1DBF, 0x1E00...0x1FFF, 0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040,
+            0x2054...0x2054, 0x2060...0x206F, 0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF,
+            0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F,
+            0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F,
+            0xFE30...0xFE44, 0xFE47...0xFFFD,
+        ]
+        if ranges.contains(where: { $0.contains(v) }) { return true }
+        // U+10000–U+EFFFD, except the last two code points of each plane.
+        return v >= 0x10000 && v <= 0xEFFFD && (v & 0xFFFF) <= 0xFFFD
+    }
+
+    /// Whether Swift accepts the scalar after the first in an identifier.
+    var isSwiftIdentifierCharacter: Bool {
+        if ("0"..."9").contains(self) || isSwiftIdentifierHead { return true }
+        let ranges: [ClosedRange<UInt32>] = [0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
+        return ranges.contains { $0.contains(value) }
     }
 }

@@ -36,7 +36,7 @@ struct KeyConstantGenerator {
         var cleaner = IdentifierCleaner()
         self.moduleName = cleaner.typeName(for: moduleName).trimmingBackticks
         self.sourceName = sourceName
-        self.shape = JSONShape(of: sample)
+        self.shape = JSONShape(of: sample).collapsingMaps()
     }
 
     /// The object shape whose keys become constants: the sample itself, or
@@ -46,6 +46,9 @@ struct KeyConstantGenerator {
     /// Findings about the sample: null-only keys, keys whose type varies.
     var notes: [Note] {
         var notes: [Note] = []
+        if shape.mapValues != nil {
+            notes.append(Note(path: "(root)", message: "a map keyed by ids (\(shape.mapMemberCount) members); keys of its values generated"))
+        }
         if rootObject == nil {
             notes.append(Note(path: "(root)", message: "not an object or an array of objects; no keys to generate"))
         }
@@ -59,7 +62,8 @@ struct KeyConstantGenerator {
                     notes.append(Note(path: here, message: "type varies (\(kinds)); typed as \(KeyType(member).swiftName)"))
                 }
                 if let nested = member.nestedObjectShape {
-                    walk(nested, path: member.kinds == [.array] ? here + "[]" : here)
+                    let step = member.mapValues != nil ? "[id]" : member.kinds == [.array] ? "[]" : ""
+                    walk(nested, path: here + step)
                 }
             }
         }
@@ -110,18 +114,18 @@ struct KeyConstantGenerator {
         lines.append("\(indent)/// \(doc)")
         lines.append("\(indent)public enum \(name) {")
         let inner = indent + "    "
-        var members = IdentifierCleaner()
-        var types = IdentifierCleaner(reserved: reservedTypes)
-        var nested: [(typeName: String, key: String, shape: JSONShape)] = []
+        // Members and nested types share one scope: `_1` may not be both.
+        var names = IdentifierCleaner(reserved: reservedTypes.union(includePackager ? ["package"] : []))
+        var nested: [(typeName: String, key: String, shape: JSONShape, isMap: Bool)] = []
         var copied: [(member: String, key: String)] = []
         for (key, member) in object.members {
-            let memberName = members.memberName(for: key)
+            let memberName = names.memberName(for: key)
             let type = KeyType(member)
             lines.append("\(inner)/// \(describe(key: key, member: member, parentCount: object.objectCount))")
-            lines.append("\(inner)public static let \(memberName) = VMKey<\(type.swiftName)>(\(swiftLiteral(key)))")
+            lines.append(constantDeclaration(memberName, type: type, key: key, indent: inner))
             copied.append((memberName, key))
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
-                nested.append((types.typeName(for: key).trimmingBackticks, key, objectShape))
+                nested.append((names.typeName(for: key).trimmingBackticks, key, objectShape, member.mapValues != nil))
             }
         }
         if includePackager {
@@ -141,10 +145,17 @@ struct KeyConstantGenerator {
         for entry in nested { childReserved.insert(entry.typeName) }
         for entry in nested {
             lines.append("")
-            emitNamespace(entry.typeName, doc: "Keys of the objects under `\(entry.key)`.", object: entry.shape,
+            let doc = entry.isMap ? "Keys of each value in the `\(sanitizeComment(entry.key))` map (keyed by id)."
+                : "Keys of the objects under `\(sanitizeComment(entry.key))`."
+            emitNamespace(entry.typeName, doc: doc, object: entry.shape,
                           reservedTypes: childReserved, indent: inner, into: &lines)
         }
         lines.append("\(indent)}")
+    }
+
+    /// One key constant.
+    private func constantDeclaration(_ memberName: String, type: KeyType, key: String, indent: String) -> String {
+        "\(indent)public static let \(memberName) = VMKey<\(type.swiftName)>(\(swiftLiteral(key)))"
     }
 
     /// The doc comment for one key: source key, type notes and an example.
@@ -155,6 +166,7 @@ struct KeyConstantGenerator {
         if member.kinds.isEmpty { facts.append("null in every sample") }
         if member.isMixed { facts.append("type varies: " + member.kinds.map(\.rawValue).sorted().joined(separator: ", ")) }
         if member.kinds.contains(.bigInteger) { facts.append("beyond Int64") }
+        if member.mapValues != nil { facts.append("map keyed by id, \(member.mapMemberCount) members") }
         if !facts.isEmpty { parts.append("(" + facts.joined(separator: "; ") + ")") }
         if let example = member.example {
             parts.append("Example: " + sanitizeComment(example.briefDescription))

@@ -16,6 +16,11 @@ enum KeysCommand {
         constants. Types are inferred from every element of every array: keys missing
         from some elements are marked optional, keys whose type varies get the widest
         type, and keys that are null in every sample are reported on standard error.
+        Objects that are maps keyed by ids (numeric, UUID or hash-like member names,
+        or many members of one shape, as in catalogues and lookup tables) get one
+        constant, and the shape of their values is described once. Names are made
+        valid Swift: keywords escaped, leading digits prefixed with '_', Unicode
+        letters kept ('名前'), and names that collide after cleaning numbered.
         The same input always gives the same output.
         """,
         options: [
@@ -55,6 +60,7 @@ enum KeysCommand {
             io.writeError("\(CommandLineTool.displayName(path)): note: \(note)\n")
         }
         let source = generator.generate(language)
-        return CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io) ? 0 : 1
+        try CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io)
+            return 0
     }
 }

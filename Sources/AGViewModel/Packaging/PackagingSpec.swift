@@ -167,6 +167,8 @@ public struct PackagingSpec: Sendable, Hashable {
     public let sections: [SectionEntry]?
     /// The path of a `sectionsFrom` spec; `nil` otherwise.
     public let sectionsPath: JSONPath?
+    /// How the items are taken from the items value (`keyedBy`, `scalarKey`).
+    public let itemSource: ItemSource
 
     /// One entry of a spec's `sections` list, with the top-level field
     /// lists already applied where the entry has none.
@@ -181,6 +183,8 @@ public struct PackagingSpec: Sendable, Hashable {
         public let fields: [Field]?
         /// How the header is packaged; `nil` copies every member.
         public let headerFields: [Field]?
+        /// How the items are taken from the items value.
+        public let itemSource: ItemSource
     }
 
     /// Whether the spec describes several sections (`sections` or `sectionsFrom`).
@@ -217,7 +221,7 @@ public struct PackagingSpec: Sendable, Hashable {
         guard case .object(let root) = json else {
             throw fail("a spec must be a JSON object, found \(json.kind.rawValue)")
         }
-        let members = ["name", "items", "header", "fields", "headerFields", "sections", "sectionsFrom"]
+        let members = ["name", "items", "header", "fields", "headerFields", "sections", "sectionsFrom", "keyedBy", "scalarKey"]
         for key in root.keys where !members.contains(key) {
             throw fail("unknown member \"\(key)\"\(PackagingSpecError.suggestion(for: key, in: members)); "
                 + "a spec has \(members.joined(separator: ", "))")
@@ -235,6 +239,7 @@ public struct PackagingSpec: Sendable, Hashable {
         fields = try Self.fieldList(root["fields"], named: "fields", source: source)
         headerFields = try Self.fieldList(root["headerFields"], named: "headerFields", source: source)
         self.source = source
+        itemSource = try ItemSource(parsing: root, fail: fail)
 
         sectionsPath = try path("sectionsFrom")
         if root["sections"] != nil || sectionsPath != nil {
@@ -269,7 +274,7 @@ public struct PackagingSpec: Sendable, Hashable {
             throw PackagingSpecError(source: source, message: "\"sections\" must be a non-empty array of section entries, found "
                 + (value.arrayValue != nil ? "an empty array" : value.kind.rawValue))
         }
-        let members = ["title", "items", "header", "fields", "headerFields"]
+        let members = ["title", "items", "header", "fields", "headerFields", "keyedBy", "scalarKey"]
         var result: [SectionEntry] = []
         for (index, entry) in entries.enumerated() {
             func fail(_ message: String) -> PackagingSpecError {
@@ -298,7 +303,8 @@ public struct PackagingSpec: Sendable, Hashable {
             result.append(SectionEntry(
                 title: title, itemsPath: itemsPath, headerPath: headerPath,
                 fields: try fieldList(object["fields"], named: list + "fields", source: source) ?? fields,
-                headerFields: ownHeaderFields ?? (headerPath != nil ? headerFields : nil)))
+                headerFields: ownHeaderFields ?? (headerPath != nil ? headerFields : nil),
+                itemSource: try ItemSource(parsing: object, fail: fail)))
         }
         return result
     }

@@ -61,11 +61,11 @@ public struct SpecPackager: ViewModelPackager {
         }
         let elements: [JSONValue]
         if let itemsPath = spec.itemsPath {
-            elements = try Self.elements(of: document, at: itemsPath)
+            elements = try Self.elements(of: document, at: itemsPath, source: spec.itemSource)
         } else {
             switch document {
-            case .array(let array): elements = array
-            case .object: elements = [document]
+            case .array: elements = spec.itemSource.elements(of: document) ?? []
+            case .object: elements = spec.itemSource.memberNameKey != nil ? spec.itemSource.elements(of: document) ?? [] : [document]
             default:
                 throw PackagingError(reason: .documentMismatch(
                     Self.mismatch(at: JSONPath([]), expected: "an array or an object", found: document)))
@@ -92,7 +92,7 @@ public struct SpecPackager: ViewModelPackager {
                 if entry.headerPath != nil || entry.headerFields != nil {
                     Self.packageHeader(of: document, at: entry.headerPath, fields: entry.headerFields, into: &result)
                 }
-                switch Result(catching: { () throws(PackagingError) in try Self.elements(of: document, at: entry.itemsPath) }) {
+                switch Result(catching: { () throws(PackagingError) in try Self.elements(of: document, at: entry.itemsPath, source: entry.itemSource) }) {
                 case .success(let elements): Self.packageItems(elements, fields: entry.fields, into: &result)
                 case .failure(let error): result.skipped.append(SkippedElement(location: .items, reason: error.reason))
                 }
@@ -168,12 +168,14 @@ public struct SpecPackager: ViewModelPackager {
         }
     }
 
-    private static func elements(of document: JSONValue, at path: JSONPath) throws(PackagingError) -> [JSONValue] {
+    private static func elements(
+        of document: JSONValue, at path: JSONPath, source: PackagingSpec.ItemSource
+    ) throws(PackagingError) -> [JSONValue] {
         switch document.lookup(path) {
-        case .success(.array(let array)): return array
-        case .success(let other):
+        case .success(let found):
+            if let elements = source.elements(of: found) { return elements }
             throw PackagingError(reason: .documentMismatch(
-                mismatch(at: path, expected: [JSONValue].expectedDescription, found: other)))
+                mismatch(at: path, expected: source.expectedItemsDescription, found: found)))
         case .failure(let error):
             throw PackagingError(reason: .documentMismatch(error))
         }

@@ -1,0 +1,147 @@
+import AGViewModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `-o PATH` writes, decided by what is at PATH now:
+///
+/// - nothing, or a regular file: the file is replaced atomically (a
+///   complete new file or the old one, never a mix);
+/// - a symbolic link: followed (through chains of links) and its target
+///   handled by these rules, so the link itself stays;
+/// - a FIFO or a character device (`/dev/null`, a terminal): opened and
+///   written in place, never replaced by a regular file;
+/// - `-`: standard output;
+/// - a directory, a block device or a socket: an error, nothing written.
+package enum OutputDestination: Equatable, Sendable {
+    /// The process's standard output.
+    case standardOutput
+    /// A regular file (existing or not) at this path, replaced atomically.
+    case replaceFile(String)
+    /// A FIFO or character device at this path, opened and streamed to.
+    case stream(String)
+
+    /// The most symbolic links followed before giving up (as `SYMLOOP_MAX`).
+    static let maximumLinks = 40
+
+    /// The destination for `path` (`nil` or `-` for standard output).
+    package static func resolve(_ path: String?, fileSystem: some OutputFileSystem = POSIXOutputFileSystem()) throws(OutputPathError) -> OutputDestination {
+        guard var current = path, current != "-" else { return .standardOutput }
+        for _ in 0 ... maximumLinks {
+            switch fileSystem.kind(ofPath: current) {
+            case nil, .regularFile?:
+                return .replaceFile(current)
+            case .fifo?, .characterDevice?:
+                return .stream(current)
+            case .directory?:
+                throw OutputPathError(path: path!, reason: "is a directory")
+            case .blockDevice?:
+                throw OutputPathError(path: path!, reason: "is a block device; write to a file, a FIFO or a character device")
+            case .socket?:
+                throw OutputPathError(path: path!, reason: "is a socket; write to a file, a FIFO or a character device")
+            case .symbolicLink?:
+                guard let target = fileSystem.destination(ofLink: current) else {
+                    throw OutputPathError(path: path!, reason: "cannot read the symbolic link")
+                }
+                if target.hasPrefix("/") {
+                    current = target
+                } else {
+                    let directory = (current as NSString).deletingLastPathComponent
+                    current = directory.isEmpty ? target : directory + "/" + target
+                }
+            }
+        }
+        throw OutputPathError(path: path!, reason: "too many levels of symbolic links")
+    }
+
+    /// Writes `data` here.
+    package func write(_ data: Data, io: ToolIO) throws {
+        switch self {
+        case .standardOutput:
+            try io.writeOutput(data)
+        case .replaceFile(let path):
+            do {
+                try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+            } catch {
+                throw ToolFileWriteError(path: path, reason: String(cString: strerror(error.code)))
+            }
+        case .stream(let path):
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw ToolFileWriteError(path: path, reason: String(cString: strerror(errno))) }
+            defer { close(fd) }
+            do {
+                try ToolIO.writeAll(data, to: fd)
+            } catch .closed {
+                // The FIFO's reader went away: like a closed pipe, not an error.
+                return
+            } catch .failed(let reason) {
+                throw ToolFileWriteError(path: path, reason: reason)
+            }
+        }
+    }
+}
+
+/// What is at a path, without following a final symbolic link.
+package enum OutputFileKind: Sendable, Equatable {
+    case regularFile, directory, symbolicLink, fifo, characterDevice, blockDevice, socket
+}
+
+/// The file-system questions ``OutputDestination`` asks, behind a seam so
+/// tests can describe files they cannot create (block devices, sockets).
+package protocol OutputFileSystem {
+    /// What is at `path` (`lstat`), or `nil` when nothing is.
+    func kind(ofPath path: String) -> OutputFileKind?
+    /// The contents of the symbolic link at `path` (`readlink`).
+    func destination(ofLink path: String) -> String?
+}
+
+/// The real file system.
+package struct POSIXOutputFileSystem: OutputFileSystem {
+    package init() {}
+
+    package func kind(ofPath path: String) -> OutputFileKind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        case S_IFIFO: return .fifo
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFSOCK: return .socket
+        default: return .regularFile
+        }
+    }
+
+    package func destination(ofLink path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// `-o PATH` names something the tool will not write to.
+package struct OutputPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path as given.
+    package var path: String
+    /// Why, for example "is a directory".
+    package var reason: String
+
+    /// `cannot write PATH: REASON`.
+    package var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// Writing an output file failed.
+package struct ToolFileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file written (after following links).
+    package var path: String
+    /// The system's reason, for example "No space left on device".
+    package var reason: String
+
+    /// `cannot write PATH: REASON`.
+    package var description: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,104 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+
+/// `agvm keys` output is compiled, not just compared: for every bundled
+/// fixture and for the awkward-keys corpus in `Fixtures/keys/` (collisions
+/// after cleaning, keywords, leading digits, keys differing only in case,
+/// Unicode names, maps keyed by ids, deep nesting), the generated Swift,
+/// packager functions included, typechecks against the built library.
+@Suite("agvm keys: generated Swift compiles")
+struct GeneratedKeysCompileTests {
+    /// Every sample the keys are generated from.
+    static func samples() throws -> [String] {
+        let fixtures = packageRoot.appendingPathComponent("Fixtures")
+        var paths: [String] = []
+        for directory in [fixtures, fixtures.appendingPathComponent("keys")] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            paths += names.filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0).path }
+        }
+        return paths
+    }
+
+    /// The compiled library's module directory, next to the `agvm` executable.
+    static func modulesDirectory() -> String? {
+        guard let tool = EndToEndTests.executable() else { return nil }
+        let modules = tool.deletingLastPathComponent().appendingPathComponent("Modules").path
+        return FileManager.default.fileExists(atPath: modules + "/AGViewModel.swiftmodule") ? modules : nil
+    }
+
+    @Test func theAwkwardCorpusIsThere() throws {
+        let names = try Self.samples().map { URL(fileURLWithPath: $0).lastPathComponent }
+        #expect(names.contains("awkward.json") && names.contains("catalogue.json"))
+        #expect(names.count >= 9)
+    }
+
+    @Test func generatedKeysTypecheck() throws {
+        let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-keys-\(UInt64.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for (index, sample) in try Self.samples().enumerated() {
+            let module = URL(fileURLWithPath: sample).deletingPathExtension().lastPathComponent
+            let output = directory.appendingPathComponent("\(index)-\(module).swift").path
+            let io = CapturedIO()
+            #expect(io.run("keys", sample, "--module", module, "--packager", "-o", output) == 0, "\(sample): \(io.error)")
+            files.append(output)
+        }
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files
+        let errors = Pipe()
+        compiler.standardError = errors
+        compiler.standardOutput = errors
+        try compiler.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        compiler.waitUntilExit()
+        #expect(compiler.terminationStatus == 0, "\(message.prefix(4000))")
+    }
+
+    @Test func idKeyedMapsAreDescribedOnce() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/keys/catalogue.json"))
+        let generator = KeyConstantGenerator(sample: try JSONParser().parse(data), moduleName: "Catalogue", sourceName: "c.json")
+        let swift = generator.generate(.swift)
+        #expect(swift.contains("/// `events` (map keyed by id, 50 members) Example: {50 members}"))
+        #expect(swift.contains("public static let events = VMKey<JSONObject>(\"events\")"))
+        #expect(swift.contains("/// Keys of each value in the `events` map (keyed by id).\n    public enum Events {"))
+        #expect(swift.contains("/// `logo` (optional) Example: \"/img/x\""))
+        // Numeric, token, UUID and many-same-shape names are all maps; a record is not.
+        for key in ["areaNames", "users", "uuids", "plugins"] {
+            #expect(swift.contains("/// `\(key)` (map keyed by id"), "\(key)")
+        }
+        #expect(!swift.contains("/// `settings` (map"))
+        #expect(swift.contains("public static let fontSize = VMKey<Int>(\"font_size\")"))
+        #expect(!swift.contains("138586341\")"))
+        #expect(generator.notes.map(\.description) == [])
+    }
+
+    @Test func aRootMapGivesTheKeysOfItsValues() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/keys/root-map.json"))
+        let generator = KeyConstantGenerator(sample: try JSONParser().parse(data), moduleName: "Scores", sourceName: "s.json")
+        #expect(generator.generate(.swift).contains("public static let score = VMKey<Double>(\"score\")"))
+        #expect(generator.notes.map(\.description) == ["(root): a map keyed by ids (29 members); keys of its values generated"])
+    }
+
+    @Test(arguments: [
+        ("138586341", true), ("-7", true), ("3f2504e0-4f89-11d3-9a0c-0305e82c3301", true),
+        ("d41d8cd98f00b204e9800998ecf8427e", true), ("-Mx3fK9a2bQ7zL0001pR", true),
+        ("name", false), ("1080p", false), ("profile_image_url_https", false), ("isbn_13", false), ("", false),
+    ])
+    func identifierLikeNames(name: String, expected: Bool) {
+        #expect(JSONShape.isIdentifierLike(name) == expected)
+    }
+
+    @Test func membersAndNestedTypesNeverShareAName() {
+        let sample: JSONValue = ["123": ["a": 1], "_123": 2, "名前": ["b": 1], "Name": 1, "name": 2]
+        let swift = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").generate(.swift)
+        #expect(swift.contains("public static let name = VMKey<Int>(\"Name\")"))
+        #expect(swift.contains("public static let name2 = VMKey<Int>(\"name\")"))
+        #expect(swift.contains("public static let 名前 = VMKey<JSONObject>(\"名前\")"))
+        #expect(swift.contains("public enum 名前2 {"))
+    }
+}

@@ -1,0 +1,244 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file system described in memory, for kinds of files a test cannot create.
+private struct DescribedFileSystem: OutputFileSystem {
+    var kinds: [String: OutputFileKind]
+    var links: [String: String] = [:]
+    func kind(ofPath path: String) -> OutputFileKind? { kinds[path] }
+    func destination(ofLink path: String) -> String? { links[path] }
+}
+
+/// A fresh temporary directory, removed by the caller.
+private func temporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("agvm-output-\(UInt64.random(in: 0 ... .max))").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Suite("-o destinations and output errors")
+struct OutputDestinationTests {
+    let books = fixture("books.json")
+
+    @Test func standardOutputForNothingOrDash() throws {
+        #expect(try OutputDestination.resolve(nil) == .standardOutput)
+        #expect(try OutputDestination.resolve("-") == .standardOutput)
+    }
+
+    @Test func regularFileIsReplacedAtomically() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/out.json"
+        #expect(try OutputDestination.resolve(path) == .replaceFile(path))
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try OutputDestination.resolve(path) == .replaceFile(path))
+        #expect(CapturedIO().run("convert", books, "--to", "json", "-o", path) == 0)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.hasPrefix("{\n  \"common\""))
+    }
+
+    @Test func symbolicLinkIsFollowedAndKept() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: directory + "/target.json"))
+        // A chain: first -> second -> target.json, relative links.
+        try FileManager.default.createSymbolicLink(atPath: directory + "/second", withDestinationPath: "target.json")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/first", withDestinationPath: "second")
+        #expect(try OutputDestination.resolve(directory + "/first") == .replaceFile(directory + "/target.json"))
+
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", directory + "/first") == 0)
+        #expect(io.error.isEmpty)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/first") == "second")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/second") == "target.json")
+        #expect(try String(contentsOfFile: directory + "/target.json", encoding: .utf8).hasPrefix("{\n"))
+    }
+
+    @Test func danglingLinkCreatesItsTarget() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/new.json")
+        #expect(CapturedIO().run("convert", books, "--to", "json", "-o", directory + "/link") == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link") == directory + "/new.json")
+        #expect(FileManager.default.fileExists(atPath: directory + "/new.json"))
+    }
+
+    @Test func linkLoopIsAnError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a", withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/b", withDestinationPath: "a")
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", directory + "/a") == 1)
+        #expect(io.error == "agvm: error: cannot write \(directory)/a: too many levels of symbolic links\n")
+    }
+
+    @Test func directoryIsAnErrorAndLeftAlone() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", directory) == 1)
+        #expect(io.error == "agvm: error: cannot write \(directory): is a directory\n")
+        #expect(io.output.isEmpty)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test func fifoIsStreamedToAndKept() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try OutputDestination.resolve(fifo) == .stream(fifo))
+
+        // A reader on another thread; opening the FIFO for writing waits for it.
+        let reader = Thread.detachNewThreadWithResult {
+            (try? ToolIO.readFile(atPath: fifo)) ?? Data()
+        }
+        #expect(CapturedIO().run("convert", books, "--to", "json", "-o", fifo) == 0)
+        let received = reader.wait()
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("{\n  \"common\""))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test func characterDeviceIsStreamedToAndKept() throws {
+        #expect(try OutputDestination.resolve("/dev/null") == .stream("/dev/null"))
+        #expect(CapturedIO().run("convert", books, "--to", "json", "-o", "/dev/null") == 0)
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func blockDevicesAndSocketsAreErrors() throws {
+        let fileSystem = DescribedFileSystem(
+            kinds: ["/dev/sda": .blockDevice, "/run/s.sock": .socket, "/tmp/disk": .symbolicLink],
+            links: ["/tmp/disk": "/dev/sda"])
+        #expect(throws: OutputPathError(path: "/dev/sda", reason: "is a block device; write to a file, a FIFO or a character device")) {
+            try OutputDestination.resolve("/dev/sda", fileSystem: fileSystem)
+        }
+        #expect(throws: OutputPathError(path: "/tmp/disk", reason: "is a block device; write to a file, a FIFO or a character device")) {
+            try OutputDestination.resolve("/tmp/disk", fileSystem: fileSystem)
+        }
+        #expect(throws: OutputPathError(path: "/run/s.sock", reason: "is a socket; write to a file, a FIFO or a character device")) {
+            try OutputDestination.resolve("/run/s.sock", fileSystem: fileSystem)
+        }
+    }
+
+    @Test func fullDeviceIsAWriteError() throws {
+        let fd = open("/dev/full", O_WRONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(throws: ToolOutputError.failed(reason: String(cString: strerror(ENOSPC)))) {
+            try ToolIO.writeAll(Data("x".utf8), to: fd)
+        }
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", "/dev/full") == 1)
+        #expect(io.error == "agvm: error: cannot write /dev/full: \(String(cString: strerror(ENOSPC)))\n")
+    }
+
+    @Test func closedPipeIsReportedAsClosed() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        #expect(throws: ToolOutputError.closed) { try ToolIO.writeAll(Data("x".utf8), to: ends[1]) }
+    }
+
+    @Test func standardOutputFailuresAreErrorsAndClosedPipesAreQuiet() {
+        for (failure, status, message) in [
+            (ToolOutputError.failed(reason: "No space left on device"), Int32(1),
+             "agvm: error: cannot write to standard output: No space left on device\n"),
+            (ToolOutputError.closed, Int32(0), ""),
+        ] {
+            let captured = CapturedIO()
+            var io = captured.io
+            io.writeOutput = { _ in throw failure }
+            for arguments in [["convert", books], ["validate", books], ["format", books],
+                              ["keys", books, "--module", "Books"], ["--help"], ["--version"]] {
+                #expect(CommandLineTool.run(arguments: arguments, io: io) == status, "\(arguments)")
+            }
+            #expect(captured.error == String(repeating: message, count: 6))
+        }
+    }
+
+    @Test func lostStandardErrorFailsTheRun() {
+        let captured = CapturedIO()
+        var io = captured.io
+        io.errorStreamFailed = { true }
+        #expect(CommandLineTool.run(arguments: ["validate", books], io: io) == 1)
+    }
+
+    @Test func theExecutableReportsAFullDiskAndEndsQuietlyOnAClosedPipe() throws {
+        let tool = try #require(EndToEndTests.executable())
+        for arguments in [["convert", books], ["validate", books], ["format", books]] {
+            // Standard output on /dev/full.
+            let full = Process()
+            full.executableURL = tool
+            full.arguments = arguments
+            full.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let errors = Pipe()
+            full.standardError = errors
+            try full.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            full.waitUntilExit()
+            #expect(full.terminationStatus == 1)
+            #expect(message == "agvm: error: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n")
+
+            // Standard output a pipe nobody reads from.
+            let closed = Process()
+            closed.executableURL = tool
+            closed.arguments = arguments
+            let output = Pipe()
+            try output.fileHandleForReading.close()
+            closed.standardOutput = output
+            let closedErrors = Pipe()
+            closed.standardError = closedErrors
+            try closed.run()
+            let closedMessage = closedErrors.fileHandleForReading.readDataToEndOfFile()
+            closed.waitUntilExit()
+            #expect(closed.terminationReason == .exit)
+            #expect(closed.terminationStatus == 0)
+            #expect(closedMessage.isEmpty)
+        }
+    }
+}
+
+private extension Thread {
+    /// Runs `body` on a new thread; `wait()` returns its result.
+    static func detachNewThreadWithResult(_ body: @escaping @Sendable () -> Data) -> ThreadResult {
+        let result = ThreadResult()
+        Thread.detachNewThread {
+            result.finish(body())
+        }
+        return result
+    }
+}
+
+/// The result of a background thread.
+private final class ThreadResult: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Data?
+
+    func finish(_ data: Data) {
+        condition.withLock {
+            value = data
+            condition.signal()
+        }
+    }
+
+    func wait() -> Data {
+        condition.withLock {
+            while value == nil { condition.wait() }
+            return value!
+        }
+    }
+}

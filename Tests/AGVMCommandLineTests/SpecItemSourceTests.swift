@@ -1,0 +1,99 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+
+@Suite("specs: items from an object's members, scalar items")
+struct SpecItemSourceTests {
+    let catalogue = Data("""
+    {"events": {"138586341": {"name": "Opera", "id": 1}, "138586345": {"name": "Ballet"}, "7": "not an object"},
+     "areaNames": {"205705993": "Stage", "205705994": "Balcony"},
+     "empty": [],
+     "tags": ["swift", 3, true, null, ["x"]]}
+    """.utf8)
+
+    func packaged(_ spec: String) throws -> PackagingResult {
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8)))
+        return try packager.package(document: try JSONValue(parsing: catalogue))
+    }
+
+    @Test func membersBecomeItemsInDocumentOrderWithTheirName() throws {
+        let result = try packaged("""
+        {"items": "events", "keyedBy": "id", "fields": [
+          {"key": "id", "path": "id", "type": "string", "required": true},
+          {"key": "name", "path": "name", "type": "string"}]}
+        """)
+        #expect(result.items.map { $0["id"] } == [.string("138586341"), .string("138586345")])
+        #expect(result.items.map { $0["name"] } == [.string("Opera"), .string("Ballet")])
+        #expect(result.skipped.map(\.description) == ["item 2: expected an object, found string"])
+    }
+
+    @Test func withoutFieldsTheNameComesFirst() throws {
+        let result = try packaged(#"{"items": "events", "keyedBy": "eventId"}"#)
+        #expect(result.items[0].keys == ["eventId", "name", "id"])
+    }
+
+    @Test func scalarMembersAndElementsArePackagedUnderTheScalarKey() throws {
+        let areas = try packaged(#"{"items": "areaNames", "keyedBy": "id", "scalarKey": "name"}"#)
+        #expect(areas.items.map { $0["name"] } == [.string("Stage"), .string("Balcony")])
+        #expect(areas.items.map { $0["id"] } == [.string("205705993"), .string("205705994")])
+
+        let tags = try packaged(#"{"items": "tags", "scalarKey": "tag"}"#)
+        #expect(tags.items.map { $0["tag"] } == [.string("swift"), .int(3), .bool(true)])
+        #expect(tags.skipped.map(\.description) == ["item 3: expected an object, found null",
+                                                    "item 4: expected an object, found array"])
+    }
+
+    @Test func anArrayStillWorksWithKeyedByAndAnObjectNeedsIt() throws {
+        #expect(try packaged(#"{"items": "empty", "keyedBy": "id"}"#).items.isEmpty)
+        #expect(throws: PackagingError.self) { try packaged(#"{"items": "events"}"#) }
+        do {
+            _ = try packaged(#"{"items": "events"}"#)
+        } catch {
+            #expect("\(error)".contains("expected an array, found object"))
+        }
+    }
+
+    @Test func sectionEntriesTakeMembersToo() throws {
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data("""
+        {"sections": [{"title": "Areas", "items": "areaNames", "keyedBy": "id", "scalarKey": "name"}]}
+        """.utf8)))
+        let sections = try packager.packageSections(document: try JSONValue(parsing: catalogue))
+        #expect(sections[0].items.count == 2)
+    }
+
+    @Test(arguments: [
+        (#"{"keyedBy": 3}"#, #"<spec>: error: "keyedBy" must be a key string, found int"#),
+        (#"{"scalarKey": ""}"#, #"<spec>: error: "scalarKey" is empty; give the key to store under"#),
+    ])
+    func badItemSourcesAreRejected(spec: String, message: String) {
+        #expect(throws: (any Error).self) { try PackagingSpec(data: Data(spec.utf8)) }
+        do { _ = try PackagingSpec(data: Data(spec.utf8)) } catch { #expect("\(error)" == message) }
+    }
+
+    @Test func scalarsAreSummedUpInOneWarningLine() throws {
+        let numbers = "[" + (0 ... 10_000).map(String.init).joined(separator: ",") + "]"
+        let io = CapturedIO(files: ["n.json": Data(#"{"values": \#(numbers)}"#.utf8),
+                                    "s.json": Data(#"{"items": "values"}"#.utf8)])
+        #expect(io.run("convert", "n.json", "-p", "s.json", "--to", "json") == 0)
+        #expect(io.error == "n.json: warning: 10,001 elements skipped: numbers, not objects (a spec with \"scalarKey\" packages them)\n")
+    }
+
+    @Test func summaryLines() {
+        let skipped = [
+            SkippedElement(location: .item(0), reason: .notAnObject(found: .int)),
+            SkippedElement(location: .item(1), reason: .missingRequiredValue(key: "id", source: "path id",
+                                                                             cause: JSONAccessError(path: JSONPath([.key("id")]), reason: .missing))),
+            SkippedElement(location: .item(2), reason: .notAnObject(found: .string)),
+            SkippedElement(location: .item(3), reason: .notAnObject(found: .double)),
+            SkippedElement(location: .section(1, .item(0)), reason: .notAnObject(found: .array)),
+        ]
+        #expect(SkippedSummary.lines(for: skipped) == [
+            "3 elements skipped: 2 numbers, 1 string, not objects (a spec with \"scalarKey\" packages them)",
+            skipped[1].description,
+            skipped[4].description,
+        ])
+        #expect(SkippedSummary.grouped(1_234_567) == "1,234,567")
+        #expect(SkippedSummary.grouped(999) == "999")
+    }
+}
