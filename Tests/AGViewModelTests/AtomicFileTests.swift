@@ -166,7 +166,7 @@ struct AtomicFileTests {
 
     @Test func readingAMissingOrDamagedArchiveThrowsArchiveErrors() throws {
         let missing = directory.appendingPathComponent("none.agvm")
-        #expect(throws: ArchiveError.cannotRead(path: missing.path, reason: "No such file or directory")) {
+        #expect(throws: ArchiveError.cannotRead(AtomicFileError(path: missing.path, step: .open, code: ENOENT))) {
             try Archive.read(from: missing)
         }
         let url = directory.appendingPathComponent("cut.agvm")

@@ -65,7 +65,7 @@ struct HostileInputTests {
         #expect(array[123_457] == .int(7))
 
         // Packaging a huge list of non-objects skips every element, reported.
-        let result = ClosurePackager { _, _, _ in }.package(Array(array.prefix(100_000)))
+        let result = ClosurePackager { (_, _: JSONObject) in }.package(Array(array.prefix(100_000)))
         #expect(result.items.isEmpty)
         #expect(result.skipped.count == 100_000)
     }

@@ -100,38 +100,41 @@ struct ManagerTests {
         let manager = Manager()
         manager.appendSection(packaging: [["id": 1], ["id": 2]])
         manager.appendSection { section in
-            section.packageHeader(["name": "built"])
+            section.header = ViewModel(["name": "built"])
             section.appendItems(packaging: [["id": 3]])
         }
-        manager.appendSections(packaging: [[["id": 4]], [["id": 5], ["id": 6]]]) { object in
-            let vm = ViewModel(object)
-            vm["kind"] = "custom"
-            return vm
-        }
+        manager.appendSections(packaging: [[["id": 4]], [["id": 5], ["id": 6]]], using: ClosurePackager { viewModel, object in
+            viewModel.merge(object)
+            viewModel["kind"] = "custom"
+        })
         #expect(manager.map { ids($0) } == [[1, 2], [3], [4], [5, 6]])
         #expect(manager[1].header?["name"] == "built")
         #expect(manager[3][1]["kind"] == "custom")
 
         let json = try JSONValue(parsing: #"[[{"id": 7}], [{"id": 8}, {"id": 9}]]"#)
-        try manager.appendSections(packaging: json)
-        try manager.appendSection(packaging: try JSONValue(parsing: #"[{"id": 10}]"#))
+        manager.appendSections(packaging: json)
+        manager.appendSection(packaging: try JSONValue(parsing: #"[{"id": 10}]"#).arrayValue ?? [])
         #expect(manager.map { ids($0) }.suffix(3) == [[7], [8, 9], [10]])
     }
 
-    @Test func packagingRejectsMisshapenJSONWithItsPath() throws {
+    @Test func packagingMisshapenJSONReportsOrThrowsWithItsLocation() throws {
         let manager = Manager()
         let bad = try JSONValue(parsing: #"[[{"id": 1}], [{"id": 2}, 3]]"#)
-        #expect(throws: GroupingError.expectedObject(path: [1, 1], found: .int)) {
-            try manager.appendSections(packaging: bad)
+        #expect(throws: PackagingError(location: .section(1, .item(1)), reason: .notAnObject(found: .int))) {
+            try manager.appendSections(packaging: bad, policy: .strict)
         }
-        #expect(throws: GroupingError.expectedArray(path: [0], found: .object)) {
-            try manager.appendSections(packaging: [["id": 1]])
+        #expect(throws: PackagingError(location: .section(0, .items), reason: .documentMismatch(JSONAccessError(
+            path: JSONPath([]), reason: .typeMismatch(expected: "an array", found: .object, value: "{1 members}"))))) {
+            try manager.appendSections(packaging: [["id": 1]] as JSONValue, policy: .strict)
         }
-        #expect(throws: GroupingError.expectedArray(path: [], found: .string)) {
-            try manager.appendSection(packaging: "nope")
+        #expect(throws: PackagingError.self) {
+            try manager.appendSection(packaging: ["nope"], policy: .strict)
         }
-        #expect(manager.isEmpty)
-        #expect("\(GroupingError.expectedObject(path: [1, 1], found: .int))" == "element [1][1] is int, expected an object")
+        #expect(manager.isEmpty)  // strict failures add nothing
+        // Skip and report: the good elements are kept, the bad ones located.
+        let (sections, skipped) = manager.appendSections(packaging: bad)
+        #expect(sections.map { ids($0) } == [[1], [2]])
+        #expect(skipped.map(\.description) == ["section 1, item 1: expected an object, found int"])
     }
 
     @Test func indexPathOfItemFollowsEveryKindOfChange() {
@@ -217,8 +220,8 @@ struct ManagerTests {
     @Test @MainActor func readmeExample() throws {
         let manager = Manager()
         manager.appendSection { section in
-            section.packageHeader(["id": "languages", "title": "Languages"])
-            section.itemMerge = ViewModel(["style": "compact"])  // merged into every packaged item
+            section.header = ViewModel(["id": "languages", "title": "Languages"])
+            section.itemMerge = ViewModel(["style": "compact"])  // fills every packaged item
             section.appendItems(packaging: [["id": 1, "title": "Swift"], ["id": 2, "title": "Rust"]])
         }
         try manager.appendSections(packaging: JSONValue(parsing: #"[[{"id": 3, "title": "Go"}]]"#))

@@ -1,26 +1,39 @@
+import Foundation
 import Testing
 import AGViewModel
 
 @Suite("Packagers")
 struct PackagerTests {
-    struct UserPackager: ViewModelPackager {
-        struct Missing: Error, CustomStringConvertible { var description: String { "no name" } }
-        func package(_ user: JSONObject, context: (any Sendable)?) throws -> ViewModel {
+    /// A stateful packager: an ordinary class, not `Sendable`, with its
+    /// context as a stored property and a record of what it built.
+    final class UserPackager: ViewModelPackager {
+        struct Missing: Error, Equatable, CustomStringConvertible { var description: String { "no name" } }
+        let titleSuffix: String?
+        private(set) var calls = 0
+        private(set) var built: [ObjectIdentifier] = []
+
+        init(titleSuffix: String? = nil) {
+            self.titleSuffix = titleSuffix
+        }
+
+        func package(_ user: JSONObject) throws -> sending ViewModel {
+            calls += 1
             guard let name = user.string(at: "name") else { throw Missing() }
             let viewModel = ViewModel()
             viewModel["name"] = .string(name)
             viewModel["followers"] = .int(Int64(user.int(at: "stats.followers", default: 0)))
-            if let suffix = context as? String { viewModel["title"] = .string(name + suffix) }
+            if let titleSuffix { viewModel["title"] = .string(name + titleSuffix) }
+            built.append(ObjectIdentifier(viewModel))
             return viewModel
         }
     }
 
-    @Test func aPackagerTurnsAnObjectIntoAViewModelWithContext() throws {
+    @Test func aPackagerTurnsAnObjectIntoAViewModelWithItsOwnContext() throws {
         let user: JSONObject = ["name": "Ada", "stats": ["followers": "12"]]
         let viewModel = try UserPackager().package(user)
         #expect(viewModel.keys == ["name", "followers"])
         #expect(viewModel["followers"] == 12)
-        let titled = try UserPackager().package(user, context: " (admin)")
+        let titled = try UserPackager(titleSuffix: " (admin)").package(user)
         #expect(titled["title"] == "Ada (admin)")
     }
 
@@ -30,68 +43,117 @@ struct PackagerTests {
         #expect(result.items.map { $0["name"] } == ["a", "d"])
         #expect(result.items[1]["followers"] == 4)
         #expect(result.header == nil)
-        #expect(result.skipped.map(\.description) == ["item 1: expected an object, found string", "item 2: no name"])
+        #expect(result.skipped.map(\.description) == [
+            "item 1: expected an object, found string", "item 2: the packager failed: no name",
+        ])
         #expect(result.skipped.map(\.location) == [.item(1), .item(2)])
+        // The thrown error is kept whole, not turned into text.
+        guard case .packagerFailed(let error) = result.skipped[1].reason else {
+            Issue.record("expected packagerFailed, got \(result.skipped[1].reason)")
+            return
+        }
+        #expect(error as? UserPackager.Missing == UserPackager.Missing())
+        #expect(result.skipped[1].reason == .packagerFailed(UserPackager.Missing()))
     }
 
-    @Test func closurePackagerFillsAFreshViewModel() throws {
-        let packager = ClosurePackager { viewModel, object, context in
+    @Test func skippedElementsSayWhereWhichKeyAndWhy() {
+        let packager = ClosurePackager { (viewModel, status: JSONObject) in
+            viewModel["id"] = .string(try status.read(String.self, at: "id_str"))
+            viewModel["text"] = .string(status.string(at: "text", default: ""))
+        }
+        let result = packager.package([["id_str": "1"], ["text": "no id"], ["id_str": ["x"]]])
+        #expect(result.items.map { $0["id"] } == ["1"])
+        #expect(result.skipped.map(\.location) == [.item(1), .item(2)])
+        #expect(result.skipped.map(\.key) == ["id_str", "id_str"])
+        guard case .unreadableValue(let missing) = result.skipped[0].reason,
+              case .unreadableValue(let mismatch) = result.skipped[1].reason else {
+            Issue.record("expected read errors, got \(result.skipped)")
+            return
+        }
+        #expect(missing.reason == .missing)
+        #expect(mismatch.reason == .typeMismatch(expected: "a string", found: .array, value: "[1 elements]"))
+        #expect(result.skipped[0].description == "item 1: id_str: missing")
+    }
+
+    @Test func strictPackagingThrowsTheFirstProblemTyped() {
+        let packager = UserPackager()
+        let elements: [JSONValue] = [["name": "a"], ["id": 3], "oops", ["name": "d"]]
+        #expect(throws: PackagingError(location: .item(1), reason: .packagerFailed(UserPackager.Missing()))) {
+            _ = try packager.package(elements, policy: .strict)
+        }
+        // It stopped at the first problem: elements 2 and 3 were not packaged.
+        #expect(packager.calls == 2)
+        do {
+            _ = try packager.package(["oops"], policy: .strict)
+            Issue.record("expected an error")
+        } catch {
+            // `error` is a PackagingError, statically.
+            #expect(error.location == .item(0))
+            #expect(error.reason == .notAnObject(found: .string))
+        }
+        // Nothing wrong: strict packaging returns everything.
+        let fine = try? packager.package([["name": "x"]] as [JSONValue], policy: .strict)
+        #expect(fine?.items.count == 1 && fine?.skipped.isEmpty == true)
+    }
+
+    @Test func closurePackagerFillsAFreshViewModelForAnyElementType() throws {
+        let packager = ClosurePackager { (viewModel, object: JSONObject) in
             viewModel["upper"] = .string(object.string(at: "name", default: "").uppercased())
-            viewModel["context"] = .string(context as? String ?? "none")
         }
         let a = try packager.package(["name": "ada"])
-        let b = try packager.package(["name": "bob"], context: "x")
+        let b = try packager.package(["name": "bob"])
         #expect(a !== b)
-        #expect(a["upper"] == "ADA")
-        #expect(a["context"] == "none")
-        #expect(b["context"] == "x")
+        #expect(a["upper"] == "ADA" && b["upper"] == "BOB")
+        let numbers = ClosurePackager { (viewModel, n: Int) in viewModel["n"] = .int(Int64(n)) }
+        let result = numbers.package(1 ... 3)
+        #expect(result.items.map { $0["n"] } == [1, 2, 3])
     }
 
-    @Test func sharedPackagerBuildsOneViewModelMergedWithACommonOne() {
-        let common = ViewModel(["style": "compact", "title": "default"])
-        let viewModel = Packager.viewModel(merging: common) { viewModel in
-            viewModel["title"] = "Timeline"
-            viewModel["count"] = 3
-        }
-        #expect(viewModel.keys == ["style", "title", "count"])
-        #expect(viewModel["title"] == "Timeline")
-        #expect(viewModel["style"] == "compact")
-        // The common ViewModel is not changed and not shared.
-        #expect(common["title"] == "default")
-        #expect(common.keys == ["style", "title"])
-        let plain = Packager.viewModel { $0["a"] = 1 }
-        #expect(plain.keys == ["a"])
+    /// The one merge rule: the element's values win, defaults fill the keys
+    /// it did not set, after its own keys; the defaults are not changed.
+    @Test func mergePrecedenceTheElementWinsOverDefaults() {
+        let defaults = ViewModel(["style": "card", "followers": -1])
+        let result = UserPackager().package([["name": "a"], ["name": "b", "stats": ["followers": 7]]] as [JSONValue], defaults: defaults)
+        #expect(result.items.map { $0.keys } == [["name", "followers", "style"], ["name", "followers", "style"]])
+        #expect(result.items.map { $0["followers"] } == [0, 7])   // the packager's value wins
+        #expect(result.items.map { $0["style"] } == ["card", "card"])
+        #expect(defaults.keys == ["style", "followers"] && defaults["followers"] == -1)
+
+        // The same rule for a section's item merge, both ways of using it.
+        let section = Section(itemMerge: defaults)
+        section.appendItems(packaging: [["name": "c"]], using: UserPackager())
+        #expect(section[0]["followers"] == 0 && section[0]["style"] == "card")
+        let wrapped = Section(packaged: UserPackager().package([["name": "d"]] as [JSONValue]), itemMerge: defaults)
+        #expect(wrapped[0]["followers"] == 0 && wrapped[0]["style"] == "card")
+        #expect(wrapped[0].keys == section[0].keys)
     }
 
-    @Test func sharedPackagerBuildsOneViewModelPerElement() {
-        let common = ViewModel(["style": "row"])
-        let statuses: [JSONValue] = [["text": "one"], ["text": "two"]]
-        let rows = Packager.viewModels(from: statuses.enumerated(), merging: common) { viewModel, element in
-            viewModel["text"] = element.element["text"]
-            viewModel["index"] = .int(Int64(element.offset))
-        }
-        #expect(rows.count == 2)
-        #expect(rows[0] !== rows[1])
-        #expect(rows.map { $0["text"] } == ["one", "two"])
-        #expect(rows.map { $0["index"] } == [0, 1])
-        #expect(rows.allSatisfy { $0["style"] == "row" && $0.keys.first == "style" })
-    }
+    /// Each element becomes a ViewModel once: the items handed back are the
+    /// very ViewModels the packager built, merged in place.
+    @Test func eachElementIsBuiltOnce() {
+        let elements: [JSONValue] = [["name": "a"], ["name": "b"], ["x": 1]]
+        let defaults = ViewModel(["style": "card"])
 
-    @Test func sharedPackagerRunsPackagersOnTopOfACommonViewModel() throws {
-        let common = ViewModel(["style": "card", "followers": -1])
-        let one = try Packager.viewModel(from: ["name": "Ada"], using: UserPackager(), merging: common)
-        #expect(one.keys == ["style", "followers", "name"])
-        #expect(one["followers"] == 0)  // the packager's value wins
-        let many = Packager.viewModels(from: [["name": "a"], [:]], using: UserPackager(), merging: common)
-        #expect(many.items.count == 1)
-        #expect(many.items[0]["style"] == "card")
-        #expect(many.skipped.count == 1)
-    }
+        let packager = UserPackager()
+        let result = packager.package(elements, defaults: defaults)
+        #expect(packager.calls == 3)
+        #expect(result.items.map(ObjectIdentifier.init) == packager.built)
 
-    @Test func closuresCanThrowAndTheErrorPropagates() {
-        struct Stop: Error {}
-        #expect(throws: Stop.self) {
-            _ = try Packager.viewModels(from: [1, 2, 3]) { _, n in if n == 2 { throw Stop() } }
-        }
+        let sectionPackager = UserPackager()
+        let section = Section(itemMerge: defaults)
+        section.appendItems(packaging: elements, using: sectionPackager)
+        #expect(sectionPackager.calls == 3)
+        #expect(section.items.map(ObjectIdentifier.init) == sectionPackager.built)
+
+        let wrapPackager = UserPackager()
+        let wrapped = Section(packaged: wrapPackager.package(elements), itemMerge: defaults)
+        #expect(wrapPackager.calls == 3)
+        #expect(wrapped.items.map(ObjectIdentifier.init) == wrapPackager.built)
+
+        let managerPackager = UserPackager()
+        let manager = Manager()
+        manager.appendSections(packaging: [elements, elements], using: managerPackager)
+        #expect(managerPackager.calls == 6)
+        #expect(manager.sections.flatMap(\.items).map(ObjectIdentifier.init) == managerPackager.built)
     }
 }

@@ -13,7 +13,7 @@ struct PersistenceReadmeExampleTests {
     """.utf8)
 
     struct StatusPackager: ViewModelPackager {
-        func package(_ status: JSONObject, context: (any Sendable)?) throws -> ViewModel {
+        func package(_ status: JSONObject) throws -> sending ViewModel {
             let viewModel = ViewModel()
             viewModel["id"] = .string(try status.read(String.self, at: "id_str"))
             viewModel["text"] = .string(status.string(at: "text", default: ""))
@@ -24,7 +24,8 @@ struct PersistenceReadmeExampleTests {
 
     @Test func packagingWithACodePackagerAndWithASpec() throws {
         let response = try JSONValue(parsing: Self.data)
-        let (manager, skipped) = Packager.manager(from: [response["statuses"]?.arrayValue ?? []], using: StatusPackager())
+        let manager = Manager()
+        let (_, skipped) = manager.appendSections(packaging: [response["statuses"]?.arrayValue ?? []], using: StatusPackager())
         #expect(manager[0].map { $0["handle"] } == ["@ada", "@bob"])
         #expect(skipped.map(\.description) == [#"section 0, item 1: id_str: missing"#])
 

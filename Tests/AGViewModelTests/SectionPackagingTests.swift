@@ -31,14 +31,13 @@ struct SectionPackagingTests {
     """.utf8), source: "groups.spec.json")
 
     /// The same mapping as `fields`, written by hand.
-    static let codePackager = ClosurePackager { viewModel, object, _ in
-        guard let id = object.string(at: "id_str") else {
-            throw PackagingError(reason: .packagerFailed("no id"))
-        }
-        viewModel["id"] = .string(id)
+    static func codePackager() -> ClosurePackager<JSONObject> {
+        ClosurePackager { viewModel, object in
+            viewModel["id"] = .string(try object.read(String.self, at: "id_str"))
         if let title = object.string(at: "title") { viewModel["title"] = .string(title) }
         viewModel["likes"] = .int(object.int64(at: "likes") ?? 0)
         if let name = object.string(at: "user.screen_name") { viewModel["handle"] = .string("@" + name) }
+        }
     }
 
     @Test func specWithSectionsPackagesAManager() throws {
@@ -76,7 +75,8 @@ struct SectionPackagingTests {
     @Test func codeAndSpecPackagersGiveTheSameManager() throws {
         let groups = try #require(Self.response["groups"]?.objectValue)
         let arrays = groups.values.compactMap(\.arrayValue)
-        let (code, codeSkipped) = Packager.manager(from: arrays, using: Self.codePackager)
+        let code = Manager()
+        let (_, codeSkipped) = code.appendSections(packaging: arrays, using: Self.codePackager())
         let spec = try PackagingSpec(json: ["sectionsFrom": "groups", "fields": try JSONValue(parsing: Self.fields)])
         let (declared, specSkipped) = try SpecPackager(spec: spec).packageManager(document: Self.response)
         // The spec adds titles; everything else must match byte for byte.
@@ -86,18 +86,58 @@ struct SectionPackagingTests {
         // And for one section.
         let single = try PackagingSpec(json: ["items": "groups.articles", "fields": try JSONValue(parsing: Self.fields)])
         let (specSection, _) = try SpecPackager(spec: single).packageSection(document: Self.response)
-        let (codeSection, _) = Packager.section(from: arrays[0], using: Self.codePackager)
+        let codeSection = Section()
+        codeSection.appendItems(packaging: arrays[0], using: Self.codePackager())
         #expect(try specSection.exportJSONData(options: .everything) == codeSection.exportJSONData(options: .everything))
     }
 
-    @Test func closureConveniencesBuildSectionsAndManagers() {
+    @Test func closurePackagersBuildSectionsAndManagersOfAnyElements() {
         let common = ViewModel(["style": "compact"])
-        let section = Packager.section(from: [1, 2, 3], merging: common) { viewModel, n in viewModel["n"] = .int(Int64(n)) }
+        let numbers = ClosurePackager { (viewModel, n: Int) in viewModel["n"] = .int(Int64(n)) }
+        let section = Section(packaged: numbers.package([1, 2, 3], defaults: common))
         #expect(section.map { $0["n"] } == [1, 2, 3])
-        #expect(section[0].keys == ["style", "n"])
-        let manager = Packager.manager(from: [["a"], ["b", "c"]]) { viewModel, text in viewModel["text"] = .string(text) }
+        #expect(section[0].keys == ["n", "style"])
+        let appended = Section(packaged: numbers.package([4, 5]), itemMerge: common)
+        #expect(appended.map { $0["n"] } == [4, 5] && appended[1]["style"] == "compact")
+        let texts = ClosurePackager { (viewModel, text: String) in viewModel["text"] = .string(text) }
+        let manager = Manager(packaged: [["a"], ["b", "c"]].map { texts.package($0) })
         #expect(manager.map(\.count) == [1, 2])
         #expect(manager[1][1]["text"] == "c")
+    }
+
+    @Test func strictSpecPackagingThrowsTheFirstProblemWithItsSection() throws {
+        let packager = SpecPackager(spec: Self.spec)
+        #expect(throws: PackagingError(location: .section(0, .item(1)), reason: .missingRequiredValue(
+            key: "id", source: "path id_str", cause: JSONAccessError(path: JSONPath(parsing: "id_str")!, reason: .missing)))) {
+            _ = try packager.packageManager(document: Self.response, policy: .strict)
+        }
+        // A document without problems packages the same either way.
+        let clean: JSONValue = ["groups": ["articles": [["id_str": "1"]], "videos": [], "podcasts": []], "meta": ["articles": ["total": 1]]]
+        let strict = try packager.packageManager(document: clean, policy: .strict)
+        let lenient = try packager.packageManager(document: clean)
+        #expect(strict.skipped.isEmpty && lenient.skipped.isEmpty)
+        #expect(try strict.manager.exportJSONData(options: .everything) == lenient.manager.exportJSONData(options: .everything))
+        // The header is checked first.
+        let headerSpec = try PackagingSpec(json: ["items": "list", "header": "meta"])
+        #expect(throws: PackagingError(location: .header, reason: .documentMismatch(
+            JSONAccessError(path: JSONPath(parsing: "meta")!, reason: .missing)))) {
+            _ = try SpecPackager(spec: headerSpec).package(document: ["list": ["oops"]], policy: .strict)
+        }
+    }
+
+    @Test func managerConveniencesSkipAndReportOrThrow() throws {
+        let manager = Manager()
+        let (sections, skipped) = manager.appendSections(packaging: [[["id_str": "1"]], "oops", [3]] as JSONValue, using: Self.codePackager())
+        #expect(sections.count == 3 && manager.count == 3)
+        #expect(skipped.map(\.location) == [.section(1, .items), .section(2, .item(0))])
+        #expect(throws: PackagingError(location: .section(0, .item(0)), reason: .notAnObject(found: .int))) {
+            try manager.appendSections(packaging: [[1]] as JSONValue, policy: .strict)
+        }
+        #expect(manager.count == 3)  // unchanged after the strict failure
+        let (_, notArray) = manager.appendSections(packaging: "nope")
+        #expect(notArray.map(\.location) == [.items])
+        let (section, itemSkips) = manager.appendSection(packaging: [["a": 1], 2])
+        #expect(section.count == 1 && itemSkips.map(\.location) == [.item(1)])
     }
 
     @Test func packagingResultWrapsIntoASectionApplyingItemMerge() throws {

@@ -93,36 +93,36 @@ struct SectionTests {
         #expect(section.count == 6)
     }
 
-    @Test func sectionLevelViewModels() {
+    @Test func sectionLevelViewModels() throws {
         let header = ViewModel(["title": "Header"])
         let section = Section(header: header)
         #expect(section.header === header)
-        section.packageFooter(["title": "Footer"])
-        section.packageCommon(["style": "plain"]) { object in
-            let vm = ViewModel(object)
-            vm["packaged"] = true
-            return vm
-        }
+        section.footer = MemberCopyingPackager().package(["title": "Footer"])
+        section.common = try ClosurePackager { (viewModel, object: JSONObject) in
+            viewModel.merge(object)
+            viewModel["packaged"] = true
+        }.package(["style": "plain"])
         #expect(section.footer?["title"] == "Footer")
         #expect(section.common?["packaged"] == true)
-        section.packageHeader(["title": "New"])
+        section.header = ViewModel(["title": "New"])
         #expect(section.header?["title"] == "New")
         section.header = nil
         #expect(section.header == nil)
     }
 
-    @Test func packagedItemsReceiveTheItemMergeValues() throws {
+    @Test func packagedItemsReceiveTheItemMergeValuesTheyLack() throws {
         let section = Section(itemMerge: ViewModel(["style": "compact", "title": "merged"]))
-        let item = section.appendItem(packaging: ["id": 1, "title": "own"])
+        let first = section.appendItems(packaging: [["id": 1, "title": "own"]] as [JSONValue])
+        let item = try #require(first.items.first)
         #expect(item["style"] == "compact")
-        #expect(item["title"] == "merged")  // merge values win for equal keys
-        section.appendItems(packaging: [["id": 2], ["id": 3]]) { object in
-            let vm = ViewModel(object)
-            vm["style"] = "own"  // replaced by the merge
-            return vm
-        }
-        #expect(section.allSatisfy { $0["style"] == "compact" })
-        section.insertItem(packaging: ["id": 0], at: 0)
+        #expect(item["title"] == "own")  // the item's own values win
+        #expect(item.keys == ["id", "title", "style"])
+        section.appendItems(packaging: [["id": 2], ["id": 3]] as [JSONValue], using: ClosurePackager { viewModel, object in
+            viewModel.merge(object)
+            viewModel["style"] = "own"  // kept: the merge only fills missing keys
+        })
+        #expect(section.map { $0["style"] } == ["compact", "own", "own"])
+        section.insertItems(packaging: [["id": 0]], at: 0)
         #expect(ids(section) == [0, 1, 2, 3])
         #expect(section[0]["style"] == "compact")
         // Ready ViewModels are not merged.
@@ -133,30 +133,38 @@ struct SectionTests {
     @Test func packagingJSONArraysReportsBadElements() throws {
         let section = Section()
         let good = try JSONValue(parsing: #"[{"id": 1}, {"id": 2}]"#)
-        try section.appendItems(packaging: good)
+        section.appendItems(packaging: good)
         #expect(ids(section) == [1, 2])
 
         let bad = try JSONValue(parsing: #"[{"id": 3}, "oops"]"#)
-        #expect(throws: GroupingError.expectedObject(path: [1], found: .string)) {
-            try section.appendItems(packaging: bad)
+        #expect(throws: PackagingError(location: .item(1), reason: .notAnObject(found: .string))) {
+            try section.appendItems(packaging: bad, policy: .strict)
         }
-        #expect(throws: GroupingError.expectedArray(path: [], found: .object)) {
-            try section.appendItems(packaging: ["id": 1])
+        #expect(throws: PackagingError.self) {
+            try section.appendItems(packaging: ["id": 1] as JSONValue, policy: .strict)
         }
-        #expect(ids(section) == [1, 2])  // nothing appended on error
-        #expect(GroupingError.expectedObject(path: [1], found: .string).description == "element [1] is string, expected an object")
+        #expect(ids(section) == [1, 2])  // nothing appended on a strict error
+        let result = section.appendItems(packaging: bad)
+        #expect(ids(section) == [1, 2, 3])
+        #expect(result.skipped.map(\.description) == ["item 1: expected an object, found string"])
+        let notArray = section.appendItems(packaging: ["id": 1] as JSONValue)
+        #expect(notArray.skipped.map(\.location) == [.items] && notArray.items.isEmpty)
     }
 
-    @Test func throwingPackagerLeavesSectionUnchanged() {
-        struct Refused: Error {}
+    @Test func throwingPackagerSkipsOrLeavesSectionUnchanged() {
+        struct Refused: Error, Equatable {}
+        let refusing = ClosurePackager { (viewModel, object: JSONObject) in
+            if object["id"] == 3 { throw Refused() }
+            viewModel.merge(object)
+        }
         let section = Section(items: items([1]))
-        #expect(throws: Refused.self) {
-            try section.appendItems(packaging: [["id": 2], ["id": 3]]) { object in
-                if object["id"] == 3 { throw Refused() }
-                return ViewModel(object)
-            }
+        #expect(throws: PackagingError(location: .item(1), reason: .packagerFailed(Refused()))) {
+            try section.appendItems(packaging: [["id": 2], ["id": 3]] as [JSONValue], using: refusing, policy: .strict)
         }
         #expect(ids(section) == [1])
+        let result = section.appendItems(packaging: [["id": 2], ["id": 3]] as [JSONValue], using: refusing)
+        #expect(ids(section) == [1, 2])
+        #expect(result.skipped == [SkippedElement(location: .item(1), reason: .packagerFailed(Refused()))])
     }
 
     @Test func subscriptOutOfRangeTraps() async {

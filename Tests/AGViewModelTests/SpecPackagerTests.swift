@@ -146,13 +146,13 @@ struct SpecPackagerTests {
 
     @Test func packagesJSONData() throws {
         let packager = SpecPackager(spec: Self.spec)
-        let result = try packager.package(jsonData: Data(#"{"statuses": [{"id_str": "x"}]}"#.utf8))
+        let result = try packager.package(document: JSONValue(parsing: Data(#"{"statuses": [{"id_str": "x"}]}"#.utf8)))
         #expect(result.items.first?["id"] == "x")
-        #expect(throws: JSONParseError.self) { try packager.package(jsonData: Data("{".utf8)) }
+        #expect(throws: JSONParseError.self) { try packager.package(document: JSONValue(parsing: Data("{".utf8))) }
     }
 
     /// The same mapping written by hand.
-    static let codePackager = ClosurePackager { viewModel, status, _ in
+    static var codePackager: ClosurePackager<JSONObject> { ClosurePackager { viewModel, status in
         guard let id = status.string(at: "id_str") else {
             throw PackagingError(reason: .missingRequiredValue(
                 key: "id", source: "path id_str", cause: JSONAccessError(path: "id_str", reason: .missing)))
@@ -173,7 +173,7 @@ struct SpecPackagerTests {
         if let tags = status.array(at: "entities.hashtags") { viewModel["tags"] = .array(tags) }
         if let user = status.object(at: "user") { viewModel["user"] = .object(user) }
         if let lang = status.string(at: "lang") { viewModel["lang"] = .string(lang.lowercased()) }
-    }
+    } }
 
     @Test func codeAndSpecPackagersGiveTheSameViewModels() throws {
         let statuses = try #require(Self.response.array(at: "statuses"))

@@ -20,9 +20,7 @@ enum GenericPackaging {
     static func package(_ document: JSONValue) throws(PackagingError) -> (Manager, [SkippedElement]) {
         switch document {
         case .array(let elements):
-            let result = ClosurePackager { viewModel, object, _ in
-                for (key, value) in object { viewModel[key] = value }
-            }.package(elements)
+            let result = MemberCopyingPackager().package(elements)
             return (Manager(sections: [Section(items: result.items)]), result.skipped)
         case .object(let object):
             var sections: [Section] = []
@@ -62,8 +60,7 @@ enum GenericPackaging {
             }
             return (Manager(sections: sections, common: commonViewModel), [])
         default:
-            throw PackagingError(reason: .packagerFailed(
-                "expected an array or an object at the top level, found \(document.kind.rawValue)"))
+            throw PackagingError(reason: .documentNotPackageable(found: document.kind))
         }
     }
 

@@ -1,16 +1,17 @@
-/// Packaging sections from JSON.
+/// Packaging API data into sections.
 ///
-/// As for ``Section``, the packaging step is a closure
-/// `(JSONObject) throws -> ViewModel` (`ViewModel.init(_:)` when omitted); a
-/// packager can be passed as `using: packager.package`. A section is fully
-/// built before it is added, so a throwing closure leaves the manager
-/// unchanged.
+/// As for ``Section``, every element goes once through a
+/// ``ViewModelPackager`` (``MemberCopyingPackager`` when none is given).
+/// Bad elements are skipped and reported, located with
+/// ``PackagingLocation/section(_:_:)`` by the group's index in the input;
+/// with ``PackagingPolicy/strict`` the first is thrown and the manager is
+/// left unchanged (sections are fully built before any is added).
 extension Manager {
     /// Builds a new section with `build` and appends it; returns it.
     ///
     /// ```swift
     /// manager.appendSection { section in
-    ///     section.packageHeader(["title": "Today"])
+    ///     section.header = ViewModel(["title": "Today"])
     ///     section.appendItems(packaging: events)
     /// }
     /// ```
@@ -22,64 +23,63 @@ extension Manager {
         return section
     }
 
-    /// Packages `objects` into the items of a new section and appends it.
-    /// Uses `ViewModel.init(_:)`, which copies every member.
-    @discardableResult
-    public func appendSection(packaging objects: [JSONObject]) -> Section {
-        appendSection(packaging: objects, using: ViewModel.init(_:))
-    }
-
-    /// Packages `objects` into the items of a new section and appends it.
-    @discardableResult
-    public func appendSection(packaging objects: [JSONObject], using package: (JSONObject) throws -> ViewModel) rethrows -> Section {
-        try appendSection { try $0.appendItems(packaging: objects, using: package) }
-    }
-
-    /// Packages a JSON array of objects into the items of a new section and
-    /// appends it.
+    /// Packages the elements of a JSON array into the items of a new
+    /// section and appends it.
     ///
-    /// - Throws: ``GroupingError`` naming the first element of the wrong
-    ///   kind (nothing is appended then), or what `package` throws.
+    /// - Returns: The new section and the skipped elements (located with
+    ///   ``PackagingLocation/item(_:)``).
     @discardableResult
-    public func appendSection(packaging array: JSONValue, using package: (JSONObject) throws -> ViewModel = ViewModel.init(_:)) throws -> Section {
-        try appendSection(packaging: Section.objects(in: array, path: []), using: package)
+    public func appendSection<Policy: PackagingPolicy>(
+        packaging elements: [JSONValue], using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
+        policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> (section: Section, skipped: [SkippedElement]) {
+        let section = Section()
+        let result = try section.appendItems(packaging: elements, using: packager, policy: policy)
+        append(section)
+        return (section, result.skipped)
     }
 
-    /// Packages each array of objects into a new section and appends the
-    /// sections in order; returns them.
-    /// Uses `ViewModel.init(_:)`, which copies every member.
-    @discardableResult
-    public func appendSections(packaging arrays: [[JSONObject]]) -> [Section] {
-        appendSections(packaging: arrays, using: ViewModel.init(_:))
-    }
-
-    /// Packages each array of objects into a new section and appends the
-    /// sections in order; returns them.
-    @discardableResult
-    public func appendSections(packaging arrays: [[JSONObject]], using package: (JSONObject) throws -> ViewModel) rethrows -> [Section] {
-        let newSections = try arrays.map { objects in
-            let section = Section()
-            try section.appendItems(packaging: objects, using: package)
-            return section
-        }
-        append(contentsOf: newSections)
-        return newSections
-    }
-
-    /// Packages a JSON array of arrays of objects into sections and appends
-    /// them; returns them.
+    /// Packages groups of elements into new sections, one per group in
+    /// order, and appends them.
     ///
-    /// - Throws: ``GroupingError`` naming the first element of the wrong
-    ///   kind, such as `element [2][5] is string, expected an object`
-    ///   (nothing is appended then), or what `package` throws.
+    /// - Returns: The new sections and the skipped elements, located with
+    ///   ``PackagingLocation/section(_:_:)``.
     @discardableResult
-    public func appendSections(packaging arrays: JSONValue, using package: (JSONObject) throws -> ViewModel = ViewModel.init(_:)) throws -> [Section] {
-        guard let elements = arrays.arrayValue else {
-            throw GroupingError.expectedArray(path: [], found: arrays.kind)
+    public func appendSections<Policy: PackagingPolicy>(
+        packaging groups: [[JSONValue]], using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
+        policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
+        try appendSections(groups.map(JSONValue.array), using: packager, policy: policy)
+    }
+
+    /// Packages a JSON array of arrays of objects (as parsed from an API)
+    /// into new sections and appends them. A group that is not an array
+    /// becomes an empty section reported at
+    /// `.section(i, .items)`; a value that is not an array at all adds
+    /// nothing and is reported at ``PackagingLocation/items``.
+    @discardableResult
+    public func appendSections<Policy: PackagingPolicy>(
+        packaging groups: JSONValue, using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
+        policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
+        guard case .array(let elements) = groups else {
+            let result = try packager.packageArray(groups, section: nil, defaults: [], policy: policy)
+            return ([], result.skipped)
         }
-        let objects = try elements.enumerated().map { (i, element) throws(GroupingError) in
-            try Section.objects(in: element, path: [i])
+        return try appendSections(elements, using: packager, policy: policy)
+    }
+
+    private func appendSections<Policy: PackagingPolicy>(
+        _ groups: [JSONValue], using packager: some ViewModelPackager<JSONObject>, policy: Policy
+    ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
+        var results: [PackagingResult] = []
+        results.reserveCapacity(groups.count)
+        for (index, group) in groups.enumerated() {
+            let result = try packager.packageArray(group, section: index, defaults: [], policy: policy)
+            results.append(result)
         }
-        return try appendSections(packaging: objects, using: package)
+        let sections = results.map { Section(items: $0.items) }
+        append(contentsOf: sections)
+        return (sections, PackagingResult.skipped(inSections: results))
     }
 }

@@ -64,8 +64,8 @@ public final class Section: @unchecked Sendable {
     ///   - header: The section header's ViewModel.
     ///   - footer: The section footer's ViewModel.
     ///   - common: Values shared by the whole section (a style, a context).
-    ///   - itemMerge: Values merged into every item *packaged* into the
-    ///     section (see ``appendItem(packaging:using:)``).
+    ///   - itemMerge: Values every item *packaged* into the section gets for
+    ///     the keys it lacks (see ``itemMerge``).
     public init(
         items: [ViewModel] = [],
         header: ViewModel? = nil,
@@ -100,8 +100,8 @@ public final class Section: @unchecked Sendable {
         set { lock.withLock { _common = newValue } }
     }
 
-    /// Values merged into every item packaged into this section, after the
-    /// packaging closure ran; its values replace the item's for equal keys.
+    /// Values every item packaged into this section gets for the keys it
+    /// lacks: the item's own values win (the one packaging merge rule).
     /// Items added as ready ViewModels (``append(_:)``) are left as they are.
     public var itemMerge: ViewModel? {
         get { lock.withLock { _itemMerge } }

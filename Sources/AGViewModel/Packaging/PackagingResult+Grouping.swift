@@ -7,13 +7,15 @@
 /// ```
 extension Section {
     /// A section with the result's header and items. `itemMerge` (also kept
-    /// as the section's ``itemMerge``) is merged into every item, as for
-    /// items packaged into the section; skipped elements stay in `result`.
+    /// as the section's ``itemMerge``) fills, in every item, the keys the
+    /// item has no value for: the item's values win, as in all packaging.
+    /// Skipped elements stay in `result`.
     public convenience init(
         packaged result: PackagingResult, footer: ViewModel? = nil, common: ViewModel? = nil, itemMerge: ViewModel? = nil
     ) {
         if let itemMerge {
-            for item in result.items { item.merge(itemMerge) }
+            let defaults = itemMerge.orderedEntries()
+            for item in result.items { item.addMissingValues(defaults) }
         }
         self.init(items: result.items, header: result.header, footer: footer, common: common, itemMerge: itemMerge)
     }
@@ -34,5 +36,13 @@ extension PackagingResult {
         results.enumerated().flatMap { index, result in
             result.skipped.map { SkippedElement(location: .section(index, $0.location), reason: $0.reason) }
         }
+    }
+}
+
+extension PackagingResult {
+    /// Appends `other`'s items and skipped elements (its header is dropped).
+    internal mutating func add(_ other: consuming PackagingResult) {
+        items.append(contentsOf: other.items)
+        skipped.append(contentsOf: other.skipped)
     }
 }

@@ -1,9 +1,10 @@
 /// What packaging a list produced: the ViewModels, an optional header, and
-/// the elements that were left out with the reason.
+/// the elements that were left out, with where and why.
 ///
-/// Packaging never stops at a bad element: it is reported here and the rest
-/// is packaged.
-public struct PackagingResult: Sendable {
+/// With the default policy (``PackagingPolicy/skipAndReport``) packaging
+/// never stops at a bad element: it is reported here and the rest is
+/// packaged.
+public struct PackagingResult {
     /// The header ViewModel, when the packaging has one.
     public var header: ViewModel?
     /// The packaged ViewModels, in source order (skipped elements left out).
@@ -41,8 +42,9 @@ public enum PackagingLocation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// An element left out of a packaging result, and why.
-public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
+/// An element left out of a packaging result: where it is, which key
+/// failed (when one did) and why.
+public struct SkippedElement: Sendable, Equatable, CustomStringConvertible {
     /// Where the element is.
     public var location: PackagingLocation
     /// Why it was skipped.
@@ -54,23 +56,51 @@ public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// For example `item 3: required key "id" (path id_str): id_str: missing`.
+    /// The ViewModel key (or, for a read error in a code packager, the path
+    /// read) that had no usable value; `nil` when no single key is at fault.
+    public var key: String? { reason.key }
+
+    /// For example `item 3: required key "id" (path id_str) has no value: id_str: missing`.
     public var description: String { "\(location): \(reason)" }
 }
 
-/// Why packaging failed.
-public struct PackagingError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why packaging failed: the typed error of the packaging layer.
+///
+/// Strict packaging (``PackagingPolicy/strict``) throws the first problem
+/// as one of these; the default policy reports the same information as
+/// ``SkippedElement``s.
+public struct PackagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// The element is not a JSON object.
         case notAnObject(found: JSONValue.Kind)
         /// A required key has no value: `source` is the field's path or
         /// template, `cause` says what the read found.
         case missingRequiredValue(key: String, source: String, cause: JSONAccessError)
-        /// The spec's items (or header) path does not lead to an array (or object).
+        /// A code packager's read failed (`try object.read(String.self, at:
+        /// "id_str")`): the error names the path and what it found.
+        case unreadableValue(JSONAccessError)
+        /// The spec's items (or header) path does not lead to an array (or
+        /// object), or the document has the wrong shape.
         case documentMismatch(JSONAccessError)
-        /// A code packager threw this error (its description).
-        case packagerFailed(String)
+        /// The document is neither an array nor an object, so there is no
+        /// list to package.
+        case documentNotPackageable(found: JSONValue.Kind)
+        /// A spec with several sections was applied as one list; use
+        /// ``SpecPackager/packageSections(document:policy:)`` or
+        /// ``SpecPackager/packageManager(document:policy:)``.
+        case specHasSections(spec: String)
+        /// A code packager threw this error, kept as it was thrown.
+        case packagerFailed(any Error)
+
+        /// The key (or path) at fault, when there is one.
+        public var key: String? {
+            switch self {
+            case .missingRequiredValue(let key, _, _): key
+            case .unreadableValue(let cause): cause.path.description
+            default: nil
+            }
+        }
 
         /// A one-line explanation.
         public var description: String {
@@ -79,10 +109,32 @@ public struct PackagingError: Error, Sendable, Hashable, CustomStringConvertible
                 return "expected an object, found \(kind.rawValue)"
             case let .missingRequiredValue(key, source, cause):
                 return "required key \"\(key)\" (\(source)) has no value: \(cause)"
-            case .documentMismatch(let cause):
+            case .unreadableValue(let cause), .documentMismatch(let cause):
                 return "\(cause)"
-            case .packagerFailed(let message):
-                return message
+            case .documentNotPackageable(let kind):
+                return "expected an array or an object at the top level, found \(kind.rawValue)"
+            case .specHasSections(let spec):
+                return "spec \(spec) describes several sections; package it with packageSections(document:) or packageManager(document:)"
+            case .packagerFailed(let error):
+                return "the packager failed: \(error)"
+            }
+        }
+
+        /// Equal reasons; errors a code packager threw compare equal when
+        /// they are `Equatable`, of one type and `==`.
+        public static func == (a: Reason, b: Reason) -> Bool {
+            switch (a, b) {
+            case let (.notAnObject(x), .notAnObject(y)): return x == y
+            case let (.missingRequiredValue(k1, s1, c1), .missingRequiredValue(k2, s2, c2)):
+                return k1 == k2 && s1 == s2 && c1 == c2
+            case let (.unreadableValue(x), .unreadableValue(y)): return x == y
+            case let (.documentMismatch(x), .documentMismatch(y)): return x == y
+            case let (.documentNotPackageable(x), .documentNotPackageable(y)): return x == y
+            case let (.specHasSections(x), .specHasSections(y)): return x == y
+            case let (.packagerFailed(x), .packagerFailed(y)):
+                guard let x = x as? any Equatable else { return false }
+                return x.isEqual(to: y)
+            default: return false
             }
         }
     }
@@ -98,8 +150,19 @@ public struct PackagingError: Error, Sendable, Hashable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// The key (or path) at fault, when there is one.
+    public var key: String? { reason.key }
+
     /// For example `item 3: required key "id" (path id_str) has no value: id_str: missing`.
     public var description: String {
         location.map { "\($0): \(reason)" } ?? reason.description
+    }
+}
+
+extension Equatable {
+    /// `self == other` when `other` has the same type.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

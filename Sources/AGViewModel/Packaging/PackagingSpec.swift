@@ -199,7 +199,7 @@ public struct PackagingSpec: Sendable, Hashable {
         do {
             data = try AtomicFile.read(from: url)
         } catch {
-            throw PackagingSpecError(source: url.path, message: "cannot read the spec: \(error)")
+            throw PackagingSpecError(source: url.path, message: "cannot read the spec", fileError: error)
         }
         try self.init(data: data, source: url.path)
     }

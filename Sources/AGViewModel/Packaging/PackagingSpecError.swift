@@ -40,9 +40,14 @@ public struct PackagingSpecError: Error, Sendable, Hashable, CustomStringConvert
     public var entry: Entry?
     /// What is wrong.
     public var message: String
+    /// The file-system error, when the spec file could not be read.
+    public var fileError: AtomicFileError?
 
     /// Creates an error.
-    public init(source: String, line: Int? = nil, column: Int? = nil, entry: Entry? = nil, message: String) {
+    public init(
+        source: String, line: Int? = nil, column: Int? = nil, entry: Entry? = nil, message: String, fileError: AtomicFileError? = nil
+    ) {
+        self.fileError = fileError
         self.source = source
         self.line = line
         self.column = column
@@ -54,7 +59,7 @@ public struct PackagingSpecError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         var position = source
         if let line, let column { position += ":\(line):\(column)" }
-        return "\(position): error: " + (entry.map { "\($0): " } ?? "") + message
+        return "\(position): error: " + (entry.map { "\($0): " } ?? "") + message + (fileError.map { ": \($0)" } ?? "")
     }
 
     /// ` (did you mean "path"?)` when `word` is a near miss of one of `candidates`.

@@ -1,22 +1,24 @@
 import Foundation
 
 /// A packager that follows a ``PackagingSpec``: the declarative counterpart
-/// of a hand-written ``ViewModelPackager``.
+/// of a hand-written ``ViewModelPackager``, packaging through the same path.
 ///
 /// ```swift
 /// let packager = try SpecPackager(contentsOf: specURL)
 /// let result = try packager.package(document: JSONValue(parsing: responseData))
 /// header = result.header
 /// rows = result.items
-/// for skip in result.skipped { log(skip) }  // item 7: required key "id" (path id_str) has no value: id_str: missing
+/// for problem in result.skipped { log(problem) }  // item 7: required key "id" (path id_str) has no value: id_str: missing
 /// ```
 ///
-/// A bad spec fails when it is loaded. Applying a spec never fails because
+/// A bad spec fails when it is loaded. With the default policy
+/// (``PackagingPolicy/skipAndReport``) applying a spec never fails because
 /// of one element: an element without a required value, or that is not an
 /// object, is skipped and reported in ``PackagingResult/skipped``, and the
-/// rest is packaged. Only a document whose items path does not lead to an
-/// array throws.
-public struct SpecPackager: ViewModelPackager {
+/// rest is packaged; only a document whose items path does not lead to an
+/// array throws. With ``PackagingPolicy/strict`` the first problem (the
+/// header first, then the items in order) is thrown.
+public struct SpecPackager: ViewModelPackager, Sendable {
     /// The spec this packager follows.
     public let spec: PackagingSpec
 
@@ -32,32 +34,30 @@ public struct SpecPackager: ViewModelPackager {
 
     /// The item ViewModel for `object`, following the spec's `fields`.
     /// Throws a ``PackagingError`` when a required value is missing.
-    public func package(_ object: JSONObject, context: (any Sendable)?) throws -> ViewModel {
-        try packageItem(object)
-    }
-
-    /// The item ViewModel for `object`; typed-throwing form of ``package(_:context:)``.
-    public func packageItem(_ object: JSONObject) throws(PackagingError) -> ViewModel {
-        guard let fields = spec.fields else { return ViewModel(object) }
-        return try Self.apply(fields, to: object)
+    public func package(_ object: JSONObject) throws(PackagingError) -> sending ViewModel {
+        try FieldPackager(fields: spec.fields).package(object)
     }
 
     /// Packages a whole API response: the header and every item.
     ///
     /// - Throws: ``PackagingError`` with ``PackagingError/Reason/documentMismatch(_:)``
     ///   when the items path does not lead to an array (or, without an items
-    ///   path, the document is neither an array nor an object), and with
-    ///   ``PackagingError/Reason/packagerFailed(_:)`` for a spec that
-    ///   describes several sections (use ``packageSections(document:)`` or
-    ///   ``packageManager(document:)``).
-    public func package(document: JSONValue) throws(PackagingError) -> PackagingResult {
+    ///   path, the document is neither an array nor an object), with
+    ///   ``PackagingError/Reason/specHasSections(spec:)`` for a spec that
+    ///   describes several sections (use ``packageSections(document:policy:)``
+    ///   or ``packageManager(document:policy:)``), and, with
+    ///   ``PackagingPolicy/strict``, for the first element skipped.
+    public func package(
+        document: JSONValue, policy: some PackagingPolicy = .skipAndReport
+    ) throws(PackagingError) -> sending PackagingResult {
         guard !spec.hasSections else {
-            throw PackagingError(reason: .packagerFailed(
-                "spec \(spec.source) describes several sections; use packageSections(document:) or packageManager(document:)"))
+            throw PackagingError(reason: .specHasSections(spec: spec.source))
         }
         var result = PackagingResult()
         if spec.hasHeader {
-            Self.packageHeader(of: document, at: spec.headerPath, fields: spec.headerFields, into: &result)
+            result = try Self.packageHeader(
+                of: document, at: spec.headerPath, fields: spec.headerFields, section: nil,
+                policy: StrictOrSkip(policy))
         }
         let elements: [JSONValue]
         if let itemsPath = spec.itemsPath {
@@ -71,7 +71,7 @@ public struct SpecPackager: ViewModelPackager {
                     Self.mismatch(at: JSONPath([]), expected: "an array or an object", found: document)))
             }
         }
-        Self.packageItems(elements, fields: spec.fields, into: &result)
+        result.add(try Self.packageItems(elements, fields: spec.fields, section: nil, policy: StrictOrSkip(policy)))
         return result
     }
 
@@ -80,27 +80,38 @@ public struct SpecPackager: ViewModelPackager {
     /// result for a spec without sections). A section whose items are not an
     /// array is packaged without items and reported at
     /// ``PackagingLocation/items``; locations in each result are relative to
-    /// its section.
+    /// its section (a strict error's location names the section).
     ///
     /// - Throws: ``PackagingError`` when the document as a whole does not
     ///   fit: the `sectionsFrom` path leads to neither an object nor an
-    ///   array, or (without sections) as ``package(document:)``.
-    public func packageSections(document: JSONValue) throws(PackagingError) -> [PackagingResult] {
+    ///   array, or (without sections) as ``package(document:policy:)``;
+    ///   with ``PackagingPolicy/strict``, the first problem.
+    public func packageSections(
+        document: JSONValue, policy: some PackagingPolicy = .skipAndReport
+    ) throws(PackagingError) -> sending [PackagingResult] {
+        let policy = StrictOrSkip(policy)
         if let entries = spec.sections {
-            return entries.map { entry in
+            var results: [PackagingResult] = []
+            results.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() {
                 var result = PackagingResult()
                 if entry.headerPath != nil || entry.headerFields != nil {
-                    Self.packageHeader(of: document, at: entry.headerPath, fields: entry.headerFields, into: &result)
+                    result = try Self.packageHeader(
+                        of: document, at: entry.headerPath, fields: entry.headerFields, section: index,
+                        policy: policy)
                 }
                 switch Result(catching: { () throws(PackagingError) in try Self.elements(of: document, at: entry.itemsPath, source: entry.itemSource) }) {
-                case .success(let elements): Self.packageItems(elements, fields: entry.fields, into: &result)
-                case .failure(let error): result.skipped.append(SkippedElement(location: .items, reason: error.reason))
+                case .success(let elements):
+                    result.add(try Self.packageItems(elements, fields: entry.fields, section: index, policy: policy))
+                case .failure(let error):
+                    result.skipped.append(try SkippedElement.checked(.items, error.reason, section: index, policy: policy))
                 }
                 Self.setTitle(entry.title, of: &result)
-                return result
+                results.append(result)
             }
+            return results
         }
-        guard let path = spec.sectionsPath else { return [try package(document: document)] }
+        guard let path = spec.sectionsPath else { return [try package(document: document, policy: policy)] }
         let groups: [(title: String?, path: JSONPath, value: JSONValue)]
         switch document.lookup(path) {
         case .success(.object(let object)):
@@ -113,59 +124,63 @@ public struct SpecPackager: ViewModelPackager {
         case .failure(let error):
             throw PackagingError(reason: .documentMismatch(error))
         }
-        return groups.map { group in
+        var results: [PackagingResult] = []
+        results.reserveCapacity(groups.count)
+        for (index, group) in groups.enumerated() {
             var result = PackagingResult()
             if case .array(let elements) = group.value {
-                Self.packageItems(elements, fields: spec.fields, into: &result)
+                result.add(try Self.packageItems(elements, fields: spec.fields, section: index, policy: policy))
             } else {
-                result.skipped.append(SkippedElement(location: .items, reason: .documentMismatch(
-                    Self.mismatch(at: group.path, expected: [JSONValue].expectedDescription, found: group.value))))
+                result.skipped.append(try SkippedElement.checked(.items, .documentMismatch(
+                    Self.mismatch(at: group.path, expected: [JSONValue].expectedDescription, found: group.value)),
+                    section: index, policy: policy))
             }
             Self.setTitle(group.title, of: &result)
-            return result
+            results.append(result)
         }
+        return results
     }
 
-    /// Packages a response into a section: ``package(document:)`` wrapped
-    /// with ``Section/init(packaged:footer:common:itemMerge:)``.
-    public func packageSection(document: JSONValue) throws(PackagingError) -> (section: Section, skipped: [SkippedElement]) {
-        let result = try package(document: document)
+    /// Packages a response into a section: ``package(document:policy:)``
+    /// wrapped with ``Section/init(packaged:footer:common:itemMerge:)``.
+    public func packageSection(
+        document: JSONValue, policy: some PackagingPolicy = .skipAndReport
+    ) throws(PackagingError) -> sending (section: Section, skipped: [SkippedElement]) {
+        let result = try package(document: document, policy: policy)
         return (Section(packaged: result), result.skipped)
     }
 
     /// Packages a response into a manager, one section per result of
-    /// ``packageSections(document:)``; skipped elements are located with
-    /// ``PackagingLocation/section(_:_:)``.
-    public func packageManager(document: JSONValue) throws(PackagingError) -> (manager: Manager, skipped: [SkippedElement]) {
-        let results = try packageSections(document: document)
+    /// ``packageSections(document:policy:)``; skipped elements are located
+    /// with ``PackagingLocation/section(_:_:)``.
+    public func packageManager(
+        document: JSONValue, policy: some PackagingPolicy = .skipAndReport
+    ) throws(PackagingError) -> sending (manager: Manager, skipped: [SkippedElement]) {
+        let results = try packageSections(document: document, policy: policy)
         return (Manager(packaged: results), PackagingResult.skipped(inSections: results))
-    }
-
-    /// Parses `data` and packages it (see ``package(document:)``). A parse
-    /// error is rethrown as is.
-    public func package(jsonData data: Data) throws -> PackagingResult {
-        try package(document: JSONValue(parsing: data))
     }
 
     // MARK: Applying fields
 
-    private static func packageHeader(
-        of document: JSONValue, at path: JSONPath?, fields: [PackagingSpec.Field]?, into result: inout PackagingResult
-    ) {
+    /// A result holding the header, or the problem that kept it out.
+    private static func packageHeader<Policy: PackagingPolicy>(
+        of document: JSONValue, at path: JSONPath?, fields: [PackagingSpec.Field]?, section: Int?,
+        policy: Policy
+    ) throws(Policy.Failure) -> sending PackagingResult {
+        let reason: PackagingError.Reason
         switch path.map({ document.lookup($0) }) ?? .success(document) {
         case .success(.object(let object)):
-            do {
-                result.header = try fields.map { fields throws(PackagingError) in try apply(fields, to: object) }
-                    ?? ViewModel(object)
+            do throws(PackagingError) {
+                return PackagingResult(header: try FieldPackager(fields: fields).package(object))
             } catch {
-                result.skipped.append(SkippedElement(location: .header, reason: error.reason))
+                reason = error.reason
             }
         case .success(let other):
-            result.skipped.append(SkippedElement(location: .header, reason: .documentMismatch(
-                mismatch(at: path ?? JSONPath([]), expected: JSONObject.expectedDescription, found: other))))
+            reason = .documentMismatch(mismatch(at: path ?? JSONPath([]), expected: JSONObject.expectedDescription, found: other))
         case .failure(let error):
-            result.skipped.append(SkippedElement(location: .header, reason: .documentMismatch(error)))
+            reason = .documentMismatch(error)
         }
+        return PackagingResult(skipped: [try SkippedElement.checked(.header, reason, section: section, policy: policy)])
     }
 
     private static func elements(
@@ -181,20 +196,11 @@ public struct SpecPackager: ViewModelPackager {
         }
     }
 
-    private static func packageItems(_ elements: [JSONValue], fields: [PackagingSpec.Field]?, into result: inout PackagingResult) {
-        result.items.reserveCapacity(result.items.count + elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .object(let object) = element else {
-                result.skipped.append(SkippedElement(location: .item(index), reason: .notAnObject(found: element.kind)))
-                continue
-            }
-            do {
-                result.items.append(try fields.map { fields throws(PackagingError) in try apply(fields, to: object) }
-                    ?? ViewModel(object))
-            } catch {
-                result.skipped.append(SkippedElement(location: .item(index), reason: error.reason))
-            }
-        }
+    /// The items, through the one packaging path shared with code packagers.
+    private static func packageItems<Policy: PackagingPolicy>(
+        _ elements: [JSONValue], fields: [PackagingSpec.Field]?, section: Int?, policy: Policy
+    ) throws(Policy.Failure) -> sending PackagingResult {
+        try FieldPackager(fields: fields).packageElements(elements, section: section, defaults: [], policy: policy)
     }
 
     /// Stores `title` under `title` in the header, creating one if needed.
@@ -251,5 +257,36 @@ public struct SpecPackager: ViewModelPackager {
         }
         // Keys are unique: the spec was checked when loaded.
         return ViewModel(uncheckedKeys: keys, values: values)
+    }
+}
+
+/// Packages objects with a field list (a spec's items, a section's or the
+/// header's fields); `nil` fields copy every member.
+internal struct FieldPackager: ViewModelPackager {
+    let fields: [PackagingSpec.Field]?
+
+    @inline(__always)
+    func package(_ object: JSONObject) throws(PackagingError) -> sending ViewModel {
+        guard let fields else { return ViewModel(object) }
+        return try SpecPackager.apply(fields, to: object)
+    }
+}
+
+/// A policy as document packaging needs it: whatever `base` throws becomes
+/// the problem as a ``PackagingError``, the one error of these functions.
+private struct StrictOrSkip<Base: PackagingPolicy>: PackagingPolicy {
+    let base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    @inline(__always)
+    func handle(_ problem: SkippedElement) throws(PackagingError) {
+        do {
+            try base.handle(problem)
+        } catch {
+            throw PackagingError(location: problem.location, reason: problem.reason)
+        }
     }
 }

@@ -1,81 +1,94 @@
-/// Turns one JSON object from an API into a ViewModel.
+/// Turns one element of API data into a ViewModel: the single packaging
+/// protocol that closure packagers (``ClosurePackager``), spec packagers
+/// (``SpecPackager``) and the section and manager conveniences go through.
 ///
 /// One view, many APIs: each API that feeds a view gets its own packager,
-/// and the view only knows the ViewModel keys. Write a packager in code
-/// (conform a type, or use ``ClosurePackager``) or describe it in a JSON
-/// spec (``SpecPackager``).
+/// and the view only knows the ViewModel keys.
 ///
 /// ```swift
-/// struct StatusPackager: ViewModelPackager {
-///     func package(_ status: JSONObject, context: (any Sendable)?) throws -> ViewModel {
+/// import AGViewModel
+/// import Foundation
+///
+/// final class StatusPackager: ViewModelPackager {
+///     private(set) var packaged = 0              // a packager may keep state
+///     private let formatter = DateFormatter()
+///
+///     func package(_ status: JSONObject) throws -> sending ViewModel {
+///         packaged += 1
 ///         let viewModel = ViewModel()
 ///         viewModel["id"] = .string(try status.read(String.self, at: "id_str"))
 ///         viewModel["text"] = .string(status.string(at: "text", default: ""))
-///         viewModel["screenName"] = status.value(at: "user.screen_name")
 ///         return viewModel
 ///     }
 /// }
 /// ```
 ///
-/// Packagers are `Sendable` so they can run on a background task; `package`
-/// throws when the object cannot make a usable ViewModel (a required value
-/// is missing), and array packaging then skips that element and reports why.
-public protocol ViewModelPackager: Sendable {
-    /// The ViewModel for `object`. `context` is whatever the caller passes
-    /// through (a locale, the signed-in user); packagers may ignore it.
-    func package(_ object: JSONObject, context: (any Sendable)?) throws -> ViewModel
+/// A packager need not be `Sendable`: it may be an ordinary class with a
+/// page counter, a formatter or a context. Create it where the packaging
+/// runs (a `@concurrent` function, a background task): the ViewModels it
+/// returns are `sending`, so they can be handed to a `@MainActor`
+/// controller afterwards.
+///
+/// `package(_:)` throws when the element cannot make a usable ViewModel (a
+/// required value is missing). Packaging a list then follows one policy
+/// (see ``PackagingPolicy``): skip the element and report it in
+/// ``PackagingResult/skipped``, or, opted in, stop and throw the first
+/// problem as a ``PackagingError``.
+///
+/// ## Defaults and merge precedence
+/// Packaging a list can take `defaults`, a ViewModel of values every item
+/// should have (a cell style, a section's ``Section/itemMerge``). **The
+/// element's own values win**: a default only fills a key the packager did
+/// not set, and is appended after the packaged keys. Each element becomes a
+/// ViewModel once; defaults are added to it in place.
+public nonisolated protocol ViewModelPackager<Element> {
+    /// What one element of the input is; a JSON object for API data.
+    associatedtype Element = JSONObject
+
+    /// The ViewModel for `element`, or an error saying why there is none.
+    /// Throw a ``PackagingError`` (for example
+    /// ``PackagingError/Reason/missingRequiredValue(key:source:cause:)``) or
+    /// let a read error through (a ``JSONAccessError`` names the path);
+    /// any other error is kept as ``PackagingError/Reason/packagerFailed(_:)``.
+    func package(_ element: Element) throws -> sending ViewModel
 }
 
-extension ViewModelPackager {
-    /// The ViewModel for `object`, without a context.
-    public func package(_ object: JSONObject) throws -> ViewModel {
-        try package(object, context: nil)
-    }
-
-    /// One ViewModel per element of `elements`, in order. An element that is
-    /// not an object, or that the packager throws for, is skipped and
-    /// reported; the others are still packaged.
-    public func package(_ elements: [JSONValue], context: (any Sendable)? = nil) -> PackagingResult {
-        var result = PackagingResult()
-        result.items.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .object(let object) = element else {
-                result.skipped.append(SkippedElement(location: .item(index), reason: .notAnObject(found: element.kind)))
-                continue
-            }
-            do {
-                result.items.append(try package(object, context: context))
-            } catch let error as PackagingError {
-                result.skipped.append(SkippedElement(location: .item(index), reason: error.reason))
-            } catch {
-                result.skipped.append(SkippedElement(location: .item(index), reason: .packagerFailed(String(describing: error))))
-            }
-        }
-        return result
-    }
-}
-
-/// A packager made from a closure that fills a new ViewModel.
+/// A packager made from a closure that fills a new, empty ViewModel.
 ///
 /// ```swift
-/// let packager = ClosurePackager { viewModel, user, _ in
+/// let users = ClosurePackager { (viewModel, user: JSONObject) in
 ///     viewModel["name"] = user["name"]
 ///     viewModel["avatar"] = user["profile_image_url_https"]
 /// }
-/// let viewModel = try packager.package(userObject)
+/// let viewModel = try users.package(userObject)
 /// ```
-public struct ClosurePackager: ViewModelPackager {
-    private let fill: @Sendable (ViewModel, JSONObject, (any Sendable)?) throws -> Void
+///
+/// The element type is whatever the closure takes: a `JSONObject` for API
+/// data, or any value (`ClosurePackager { (viewModel, book: Book) in … }`).
+public nonisolated struct ClosurePackager<Element>: ViewModelPackager {
+    private let fill: (ViewModel, Element) throws -> Void
 
-    /// A packager that runs `fill` on an empty ViewModel for each object.
-    public init(_ fill: @escaping @Sendable (_ viewModel: ViewModel, _ object: JSONObject, _ context: (any Sendable)?) throws -> Void) {
+    /// A packager that runs `fill` on a new, empty ViewModel for each element.
+    public init(_ fill: @escaping (_ viewModel: ViewModel, _ element: Element) throws -> Void) {
         self.fill = fill
     }
 
     /// A new ViewModel filled by the closure.
-    public func package(_ object: JSONObject, context: (any Sendable)?) throws -> ViewModel {
+    public func package(_ element: Element) throws -> sending ViewModel {
         let viewModel = ViewModel()
-        try fill(viewModel, object, context)
+        try fill(viewModel, element)
         return viewModel
+    }
+}
+
+/// The packager that copies every member of an object, in order: what the
+/// section and manager conveniences use when no packager is given.
+public nonisolated struct MemberCopyingPackager: ViewModelPackager {
+    /// A packager copying every member.
+    public init() {}
+
+    /// A ViewModel with every member of `object`.
+    public func package(_ object: JSONObject) -> sending ViewModel {
+        ViewModel(object)
     }
 }

@@ -7,22 +7,28 @@ import Foundation
 /// guard case .manager(let restored) = try Archive.read(from: cacheURL) else { ... }
 /// ```
 ///
-/// Writes are atomic (see ``AtomicFile``): a crash or error mid-write leaves
-/// the previous archive intact. Reads check the whole file (see
-/// ``ArchiveFormat``) and throw an ``ArchiveError`` saying what is wrong;
+/// Writes are atomic: the bytes go to a temporary file that is flushed and
+/// renamed over the destination, so a crash or error mid-write leaves the
+/// previous archive intact. Reads check the whole file (see
+/// ``ArchiveDecoder``) and throw an ``ArchiveError`` saying what is wrong;
 /// they never return part of an archive.
 public enum Archive {
     /// Encodes `record` and atomically replaces the file at `url` with it.
     ///
     /// - Returns: The ViewModel payloads that could not be archived and were left out.
-    /// - Throws: ``ArchiveError`` when the record cannot be encoded,
-    ///   ``AtomicFileError`` when the file cannot be written.
+    /// - Throws: ``ArchiveError/cannotEncode(path:reason:)`` when the record
+    ///   cannot be encoded, ``ArchiveError/cannotWrite(_:)`` when the file
+    ///   cannot be written.
     @discardableResult
     public static func write(
         _ record: ArchiveRecord, to url: URL, encoder: ArchiveEncoder = ArchiveEncoder()
-    ) throws -> [SkippedPayload] {
+    ) throws(ArchiveError) -> [SkippedPayload] {
         let encoded = try encoder.encode(record)
-        try AtomicFile.write(encoded.data, to: url)
+        do {
+            try AtomicFile.write(encoded.data, to: url)
+        } catch {
+            throw .cannotWrite(error)
+        }
         return encoded.skippedPayloads
     }
 
@@ -34,7 +40,7 @@ public enum Archive {
     /// try Archive.write(.manager(manager), to: url, keys: .everything)
     /// ```
     @discardableResult
-    public static func write(_ record: ArchiveRecord, to url: URL, keys: KeySelection) throws -> [SkippedPayload] {
+    public static func write(_ record: ArchiveRecord, to url: URL, keys: KeySelection) throws(ArchiveError) -> [SkippedPayload] {
         try write(record, to: url, encoder: ArchiveEncoder(keys: keys))
     }
 
@@ -46,8 +52,7 @@ public enum Archive {
         do {
             data = try AtomicFile.read(from: url)
         } catch {
-            let reason = error.step == .checkURL ? "not a file URL" : String(cString: strerror(error.code))
-            throw .cannotRead(path: error.path, reason: reason)
+            throw .cannotRead(error)
         }
         return try decoder.decode(data)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads archives written by ``ArchiveEncoder`` (see ``ArchiveFormat``).
+/// Reads archives written by ``ArchiveEncoder``.
 ///
 /// ```swift
 /// switch try ArchiveDecoder().decode(data) {
@@ -17,10 +17,15 @@ import Foundation
 public struct ArchiveDecoder: Sendable {
     /// The deepest nesting of arrays, objects, ViewModels, lists, sections
     /// and managers accepted.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
     /// A decoder.
-    public init(maximumDepth: Int = ArchiveFormat.defaultMaximumDepth) {
+    public init() {
+        self.init(maximumDepth: ArchiveFormat.defaultMaximumDepth)
+    }
+
+    /// A decoder with a nesting limit other than the format's default.
+    package init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
     }
 
@@ -40,7 +45,7 @@ public struct ArchiveDecoder: Sendable {
 
     /// The validated header of `data`, without decoding the payload (the
     /// checksums are verified).
-    public func header(of data: Data) throws(ArchiveError) -> ArchiveHeader {
+    package func header(of data: Data) throws(ArchiveError) -> ArchiveHeader {
         try data.withUnsafeBytes { bytes in
             Result { () throws(ArchiveError) in try ArchiveHeader.validate(bytes) }
         }.get()

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Writes ``ArchiveRecord``s in the archive format (see ``ArchiveFormat``).
+/// Writes ``ArchiveRecord``s in the archive format.
 ///
 /// ```swift
 /// let encoded = try ArchiveEncoder().encode(.manager(manager))
-/// try AtomicFile.write(encoded.data, to: url)
+/// try encoded.data.write(to: url, options: .atomic)
 /// for skip in encoded.skippedPayloads { log(skip) }
 /// let everything = try ArchiveEncoder(keys: .everything).encode(.manager(manager))
 /// ```
@@ -21,10 +21,15 @@ public struct ArchiveEncoder: Sendable {
     /// The deepest nesting of arrays, objects, ViewModels and lists written;
     /// deeper values fail with ``ArchiveError/cannotEncode(path:reason:)``
     /// rather than producing an archive no reader accepts.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
-    /// An encoder.
-    public init(keys: KeySelection = .registered, maximumDepth: Int = ArchiveFormat.defaultMaximumDepth) {
+    /// An encoder writing the keys `keys` selects.
+    public init(keys: KeySelection = .registered) {
+        self.init(keys: keys, maximumDepth: ArchiveFormat.defaultMaximumDepth)
+    }
+
+    /// An encoder with a nesting limit other than the format's default.
+    package init(keys: KeySelection = .registered, maximumDepth: Int) {
         self.keys = keys
         self.maximumDepth = maximumDepth
     }
@@ -193,10 +198,7 @@ internal struct ArchiveEncodingState {
     /// What a stored value becomes in the archive.
     private enum Writable {
         case json(JSONValue)
-        case viewModel(ViewModel)
-        case list([ViewModel])
-        case section(Section)
-        case manager(Manager)
+        case nested(NestedContent)
     }
 
     /// Reports a payload left out because it contains itself.
@@ -221,21 +223,15 @@ internal struct ArchiveEncodingState {
             switch stored {
             case .json(let json): entries.append((key, .json(json)))
             case .payload(let payload):
-                if let nested = payload as? ViewModel {
-                    if visiting.contains(ObjectIdentifier(nested)) {
-                        skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.key(key)]), reason: .cycle))
-                    } else {
-                        entries.append((key, .viewModel(nested)))
-                    }
-                } else if let list = payload as? [ViewModel] {
-                    entries.append((key, .list(list)))
-                } else if let section = payload as? Section {
-                    if visiting.contains(ObjectIdentifier(section)) { skipCycle(at: .key(key)) } else { entries.append((key, .section(section))) }
-                } else if let manager = payload as? Manager {
-                    if visiting.contains(ObjectIdentifier(manager)) { skipCycle(at: .key(key)) } else { entries.append((key, .manager(manager))) }
-                } else {
+                guard let nested = NestedContent(payload) else {
                     let name = String(describing: type(of: payload))
                     skipped.append(SkippedPayload(path: JSONPath(viewModelPath + [.key(key)]), reason: .unsupportedType(name)))
+                    continue
+                }
+                if let identity = nested.identity, visiting.contains(identity) {
+                    skipCycle(at: .key(key))
+                } else {
+                    entries.append((key, .nested(nested)))
                 }
             }
         }
@@ -246,22 +242,22 @@ internal struct ArchiveEncodingState {
                 switch entry {
                 case .json(let json):
                     try writeJSON(json, depth: depth + 1)
-                case .viewModel(let nested):
+                case .nested(.viewModel(let nested)):
                     bytes.append(Tag.viewModel)
                     viewModelPath.append(.key(key))
                     defer { viewModelPath.removeLast() }
                     try writeViewModelBody(nested, depth: depth + 1)
-                case .list(let list):
+                case .nested(.viewModels(let list)):
                     bytes.append(Tag.viewModelList)
                     viewModelPath.append(.key(key))
                     defer { viewModelPath.removeLast() }
                     try writeList(list, depth: depth + 1)
-                case .section(let section):
+                case .nested(.section(let section)):
                     bytes.append(Tag.section)
                     viewModelPath.append(.key(key))
                     defer { viewModelPath.removeLast() }
                     try writeSectionBody(section, inherited: nil, depth: depth + 1)
-                case .manager(let manager):
+                case .nested(.manager(let manager)):
                     bytes.append(Tag.manager)
                     viewModelPath.append(.key(key))
                     defer { viewModelPath.removeLast() }
@@ -302,18 +298,15 @@ internal struct ArchiveEncodingState {
         let id = ObjectIdentifier(section)
         visiting.insert(id)
         defer { visiting.remove(id) }
-        let parts = section.lock.withLock { section.partKeyRegistry }.keys(for: .archiving, merging: inherited)
-        let candidates: [(name: String, viewModel: ViewModel?, keys: [String])] = [
-            ("header", section.header, parts.header), ("footer", section.footer, parts.footer),
-            ("common", section.common, parts.common), ("itemMerge", section.itemMerge, parts.common),
-        ]
+        let parts = section.partKeysSnapshot.keys(for: .archiving, merging: inherited)
         var flags: UInt8 = 0
         var present: [(name: String, viewModel: ViewModel, keys: [String])] = []
-        for (bit, candidate) in candidates.enumerated() {
-            guard let viewModel = candidate.viewModel else { continue }
-            if visiting.contains(ObjectIdentifier(viewModel)) { skipCycle(at: .key(candidate.name)); continue }
+        // The flag bits follow the slot order: header, footer, common, item merge.
+        for (bit, (slot, viewModel)) in section.slotViewModels.enumerated() {
+            guard let viewModel else { continue }
+            if visiting.contains(ObjectIdentifier(viewModel)) { skipCycle(at: .key(slot.rawValue)); continue }
             flags |= 1 << UInt8(bit)
-            present.append((candidate.name, viewModel, candidate.keys))
+            present.append((slot.rawValue, viewModel, parts[slot.part]))
         }
         bytes.append(flags)
         for part in present {
@@ -333,7 +326,7 @@ internal struct ArchiveEncodingState {
         let id = ObjectIdentifier(manager)
         visiting.insert(id)
         defer { visiting.remove(id) }
-        let parts = manager.lock.withLock { manager.partKeyRegistry }.keys(for: .archiving)
+        let parts = manager.partKeysSnapshot.keys(for: .archiving)
         var common = manager.common
         if let viewModel = common, visiting.contains(ObjectIdentifier(viewModel)) {
             skipCycle(at: .key("common"))

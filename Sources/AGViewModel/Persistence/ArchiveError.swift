@@ -29,8 +29,10 @@ public enum ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value cannot be archived (a non-finite double, invalid big integer
     /// text, nesting deeper than the limit). `path` locates it.
     case cannotEncode(path: String, reason: String)
-    /// The archive file could not be read.
-    case cannotRead(path: String, reason: String)
+    /// The archive file could not be read: the file-system error, as it happened.
+    case cannotRead(AtomicFileError)
+    /// The archive file could not be written (the previous file is intact).
+    case cannotWrite(AtomicFileError)
 
     /// A one-line explanation.
     public var description: String {
@@ -50,8 +52,8 @@ public enum ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
             return "archive is malformed at byte \(offset): \(reason)"
         case let .cannotEncode(path, reason):
             return "cannot archive \(path.isEmpty ? "value" : path): \(reason)"
-        case let .cannotRead(path, reason):
-            return "cannot read archive \(path): \(reason)"
+        case .cannotRead(let error), .cannotWrite(let error):
+            return "archive: \(error)"
         }
     }
 

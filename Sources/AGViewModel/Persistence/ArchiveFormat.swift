@@ -81,15 +81,15 @@
 /// default) and checks every length and count against the bytes that remain
 /// before allocating, so no input, however hostile, can make it crash or
 /// allocate much more than the file's own size.
-public enum ArchiveFormat {
+package enum ArchiveFormat {
     /// The eight magic bytes every archive starts with.
-    public static let magic: [UInt8] = [0x89, 0x41, 0x47, 0x56, 0x4D, 0x0D, 0x0A, 0x1A]
+    package static let magic: [UInt8] = [0x89, 0x41, 0x47, 0x56, 0x4D, 0x0D, 0x0A, 0x1A]
     /// The format version this library writes and the newest it reads.
-    public static let currentVersion: UInt16 = 1
+    package static let currentVersion: UInt16 = 1
     /// The size of the fixed header in bytes.
-    public static let headerSize = 28
+    package static let headerSize = 28
     /// The default maximum nesting of arrays, objects and ViewModels.
-    public static let defaultMaximumDepth = 512
+    package static let defaultMaximumDepth = 512
 
     /// Item tags (see the table above).
     internal enum Tag {
@@ -110,18 +110,18 @@ public enum ArchiveFormat {
 }
 
 /// The validated header of an archive: what `agvm inspect` shows.
-public struct ArchiveHeader: Sendable, Hashable {
+package struct ArchiveHeader: Sendable, Hashable {
     /// The format version the archive was written with.
-    public var version: UInt16
+    package var version: UInt16
     /// The flags (none defined in version 1).
-    public var flags: UInt16
+    package var flags: UInt16
     /// The payload size in bytes.
-    public var payloadLength: UInt64
+    package var payloadLength: UInt64
     /// The CRC-32 of the payload.
-    public var payloadChecksum: UInt32
+    package var payloadChecksum: UInt32
 
     /// Creates a header.
-    public init(version: UInt16, flags: UInt16, payloadLength: UInt64, payloadChecksum: UInt32) {
+    package init(version: UInt16, flags: UInt16, payloadLength: UInt64, payloadChecksum: UInt32) {
         self.version = version
         self.flags = flags
         self.payloadLength = payloadLength

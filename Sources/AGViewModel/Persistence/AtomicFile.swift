@@ -26,14 +26,14 @@ private let sysClose = Darwin.close, sysRename = Darwin.rename, sysUnlink = Darw
 ///
 /// An existing destination keeps its permission bits. A symbolic link at the
 /// destination is replaced by the file, not followed.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Replaces the file at `url` with `data`, atomically.
-    public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+    package static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
         try write(data, to: url, fileSystem: POSIXFileSystem())
     }
 
     /// The contents of the file at `url`, with a POSIX error on failure.
-    public static func read(from url: URL) throws(AtomicFileError) -> Data {
+    package static func read(from url: URL) throws(AtomicFileError) -> Data {
         guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
         let path = url.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -11,22 +11,22 @@
 ///
 /// Uses slicing-by-8 (eight 256-entry tables, eight bytes per step), which
 /// runs at several GB/s, so checksumming never dominates archive I/O.
-public struct CRC32: Sendable, Hashable {
+package struct CRC32: Sendable, Hashable {
     /// The checksum of the bytes fed so far.
-    public private(set) var value: UInt32 = 0
+    package private(set) var value: UInt32 = 0
 
     /// A checksum of no bytes (`0`).
-    public init() {}
+    package init() {}
 
     /// The checksum of `bytes`.
-    public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+    package static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value
     }
 
     /// Feeds `bytes` into the checksum.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
         if done == nil {
             let copy = Array(bytes)
@@ -35,7 +35,7 @@ public struct CRC32: Sendable, Hashable {
     }
 
     /// Feeds raw `bytes` into the checksum.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var crc = ~value
         var i = 0
         let n = bytes.count

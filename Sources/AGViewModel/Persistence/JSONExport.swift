@@ -112,17 +112,12 @@ internal struct JSONExporter {
     mutating func object(of section: Section, inherited: PartKeys?) -> JSONObject {
         visiting.insert(ObjectIdentifier(section))
         defer { visiting.remove(ObjectIdentifier(section)) }
-        let parts = section.lock.withLock { section.partKeyRegistry }
-            .keys(for: .serialization, merging: inherited)
+        let parts = section.partKeysSnapshot.keys(for: .serialization, merging: inherited)
         var object = JSONObject()
-        func add(_ name: String, _ viewModel: ViewModel?, _ keys: [String], into object: inout JSONObject) {
-            guard let viewModel, !visiting.contains(ObjectIdentifier(viewModel)) else { return }
-            object.appendNew(key: name, value: .object(self.object(of: viewModel, partKeys: keys)))
+        for (slot, viewModel) in section.slotViewModels {
+            guard let viewModel, !visiting.contains(ObjectIdentifier(viewModel)) else { continue }
+            object.appendNew(key: slot.rawValue, value: .object(self.object(of: viewModel, partKeys: parts[slot.part])))
         }
-        add("header", section.header, parts.header, into: &object)
-        add("footer", section.footer, parts.footer, into: &object)
-        add("common", section.common, parts.common, into: &object)
-        add("itemMerge", section.itemMerge, parts.common, into: &object)
         let items = section.items
         var exported: [JSONValue] = []
         exported.reserveCapacity(items.count)
@@ -136,7 +131,7 @@ internal struct JSONExporter {
     mutating func object(of manager: Manager) -> JSONObject {
         visiting.insert(ObjectIdentifier(manager))
         defer { visiting.remove(ObjectIdentifier(manager)) }
-        let parts = manager.lock.withLock { manager.partKeyRegistry }.keys(for: .serialization)
+        let parts = manager.partKeysSnapshot.keys(for: .serialization)
         var object = JSONObject()
         if let common = manager.common, !visiting.contains(ObjectIdentifier(common)) {
             object.appendNew(key: "common", value: .object(self.object(of: common, partKeys: parts.common)))
@@ -151,27 +146,26 @@ internal struct JSONExporter {
 
     /// A payload as JSON, or `nil` to leave it out.
     private mutating func export(_ payload: any Sendable, key: String) -> JSONValue? {
-        switch payload {
-        case let nested as ViewModel:
-            guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
-            return .object(object(of: nested, partKeys: []))
-        case let list as [ViewModel]:
-            var array: [JSONValue] = []
-            array.reserveCapacity(list.count)
-            for nested in list where !visiting.contains(ObjectIdentifier(nested)) {
-                array.append(.object(object(of: nested, partKeys: [])))
-            }
-            return .array(array)
-        case let section as Section:
-            guard !visiting.contains(ObjectIdentifier(section)) else { return nil }
-            return .object(object(of: section, inherited: nil))
-        case let manager as Manager:
-            guard !visiting.contains(ObjectIdentifier(manager)) else { return nil }
-            return .object(object(of: manager))
-        default:
+        guard let nested = NestedContent(payload) else {
             if let handler = options.payload { return handler(key, payload) }
             if let url = payload as? URL { return .string(url.absoluteString) }
             return nil
+        }
+        if let identity = nested.identity, visiting.contains(identity) { return nil }
+        switch nested {
+        case .viewModel(let viewModel):
+            return .object(object(of: viewModel, partKeys: []))
+        case .viewModels(let list):
+            var array: [JSONValue] = []
+            array.reserveCapacity(list.count)
+            for viewModel in list where !visiting.contains(ObjectIdentifier(viewModel)) {
+                array.append(.object(object(of: viewModel, partKeys: [])))
+            }
+            return .array(array)
+        case .section(let section):
+            return .object(object(of: section, inherited: nil))
+        case .manager(let manager):
+            return .object(object(of: manager))
         }
     }
 }

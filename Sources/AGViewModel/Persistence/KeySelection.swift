@@ -134,6 +134,16 @@ internal struct PartKeys: Sendable {
 
     /// No part registrations: every ViewModel follows its own.
     static let none = PartKeys()
+
+    /// The keys of one part.
+    subscript(part: SectionPart) -> [String] {
+        switch part {
+        case .common: common
+        case .header: header
+        case .footer: footer
+        case .items: items
+        }
+    }
 }
 
 /// The keys of a ViewModel to write, in its key order.

@@ -15,7 +15,7 @@ import Foundation
 
 /// The coder key under which the adapters store the binary archive.
 public enum SecureCodingKey {
-    /// `"AGViewModelArchive"`: the ``ArchiveFormat`` bytes of the value.
+    /// `"AGViewModelArchive"`: the archive bytes of the value.
     public static let archive = "AGViewModelArchive"
 }
 

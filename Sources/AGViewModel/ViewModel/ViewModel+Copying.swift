@@ -4,12 +4,13 @@ extension ViewModel {
     ///
     /// What is copied:
     /// - JSON values (values already).
-    /// - Nested ViewModels, and arrays of them, are copied deeply, so an
-    ///   edit screen can change a copy of a nested item freely. A ViewModel
-    ///   reachable twice (or containing itself) is copied once, keeping the
-    ///   same shape.
-    /// - Other payloads are shared by reference: they are `Sendable`, and
-    ///   the ViewModel cannot know how to copy an image or a formatter.
+    /// - Nested ViewModels, arrays of them, and ``Section`` and ``Manager``
+    ///   payloads (their items, section-level ViewModels and registered
+    ///   keys) are copied deeply, so an edit screen can change a copy of a
+    ///   nested item freely. An object reachable twice (or containing
+    ///   itself) is copied once, keeping the same shape.
+    /// - Other payloads are shared by reference: the ViewModel cannot know
+    ///   how to copy an image or a formatter.
     /// - Weak slots (still weak), commands (the same `Command` objects,
     ///   with their own "needs execute" state), the index path and the
     ///   serializable and archived key registrations.
@@ -18,14 +19,14 @@ extension ViewModel {
     /// refresh flags and observers: they belong to the view showing the
     /// original.
     public func copy() -> ViewModel {
-        var copies: [ObjectIdentifier: ViewModel] = [:]
-        return copy(memo: &copies)
+        var memo = CopyMemo()
+        return copy(memo: &memo)
     }
 
-    private func copy(memo: inout [ObjectIdentifier: ViewModel]) -> ViewModel {
-        if let done = memo[ObjectIdentifier(self)] { return done }
+    internal func copy(memo: inout CopyMemo) -> ViewModel {
+        if let done = memo.copy(of: self) { return done }
         let result = ViewModel()
-        memo[ObjectIdentifier(self)] = result
+        memo.record(result, of: self)
         // Snapshot under our own lock, then copy children with it released:
         // never two ViewModel locks at once.
         let (slots, path, commands, dependents, registry) = lock.withLock {
@@ -36,16 +37,11 @@ extension ViewModel {
         var order: [String] = []
         order.reserveCapacity(entries.count)
         for (key, value) in entries {
-            let copied: ViewModelValue
-            switch value {
-            case .payload(let nested as ViewModel):
-                copied = .payload(nested.copy(memo: &memo))
-            case .payload(let nested as [ViewModel]):
-                copied = .payload(nested.map { $0.copy(memo: &memo) })
-            default:
-                copied = value
+            if case .payload(let payload) = value, let nested = NestedContent(payload) {
+                values[key] = .payload(nested.deepCopy(memo: &memo).payload)
+            } else {
+                values[key] = value
             }
-            values[key] = copied
             order.append(key)
         }
         let liveSlots = slots.filter { $0.value.object != nil }

@@ -315,7 +315,7 @@ enum FuzzInvariants {
             return found.count <= 8 && found.count <= size ? [] : ["wrong magic reports \(found.count) bytes"]
         case .newerVersion, .checksumMismatch:
             return []
-        case .cannotEncode, .cannotRead:
+        case .cannotEncode, .cannotRead, .cannotWrite:
             return ["decoding reported \(error)"]
         }
     }

@@ -1,0 +1,140 @@
+/// The nested structure the toolkit understands inside a ViewModel: the one
+/// place that says which payloads are walked (a ViewModel, an array of
+/// them, a section, a manager) and what a section or manager holds. Copy,
+/// JSON export and archives all walk through it, so a new kind of nested
+/// payload is added here once.
+internal enum NestedContent {
+    case viewModel(ViewModel)
+    case viewModels([ViewModel])
+    case section(Section)
+    case manager(Manager)
+
+    /// The nested content of `payload`, or `nil` for a payload that is not
+    /// walked (an image, a formatter, a URL).
+    @inline(__always)
+    init?(_ payload: any Sendable) {
+        switch payload {
+        case let viewModel as ViewModel: self = .viewModel(viewModel)
+        case let list as [ViewModel]: self = .viewModels(list)
+        case let section as Section: self = .section(section)
+        case let manager as Manager: self = .manager(manager)
+        default: return nil
+        }
+    }
+
+    /// The content as a stored payload.
+    var payload: any Sendable {
+        switch self {
+        case .viewModel(let viewModel): viewModel
+        case .viewModels(let list): list
+        case .section(let section): section
+        case .manager(let manager): manager
+        }
+    }
+
+    /// The object's identity, for cycle detection; `nil` for a list, which
+    /// is a value (its members are checked one by one).
+    var identity: ObjectIdentifier? {
+        switch self {
+        case .viewModel(let viewModel): ObjectIdentifier(viewModel)
+        case .viewModels: nil
+        case .section(let section): ObjectIdentifier(section)
+        case .manager(let manager): ObjectIdentifier(manager)
+        }
+    }
+}
+
+/// A section-level ViewModel slot, in the order exports and archives write
+/// them.
+internal enum SectionSlot: String, CaseIterable {
+    case header, footer, common, itemMerge
+
+    /// The part whose registered keys apply to this slot.
+    var part: SectionPart {
+        switch self {
+        case .header: .header
+        case .footer: .footer
+        case .common, .itemMerge: .common
+        }
+    }
+}
+
+extension Section {
+    /// The section-level ViewModels, present or not, in ``SectionSlot`` order.
+    internal var slotViewModels: [(slot: SectionSlot, viewModel: ViewModel?)] {
+        [(.header, header), (.footer, footer), (.common, common), (.itemMerge, itemMerge)]
+    }
+
+    /// The keys registered per part, read once.
+    internal var partKeysSnapshot: PartKeyRegistry {
+        lock.withLock { partKeyRegistry }
+    }
+}
+
+extension Manager {
+    /// The keys registered per part, read once.
+    internal var partKeysSnapshot: PartKeyRegistry {
+        lock.withLock { partKeyRegistry }
+    }
+}
+
+// MARK: Deep copies
+
+/// The copies made so far in one copy run, by original: an object reachable
+/// twice (or containing itself) is copied once, keeping the shape.
+internal struct CopyMemo {
+    private var copies: [ObjectIdentifier: AnyObject] = [:]
+
+    func copy<Object: AnyObject>(of original: Object) -> Object? {
+        copies[ObjectIdentifier(original)] as? Object
+    }
+
+    mutating func record<Object: AnyObject>(_ copy: Object, of original: Object) {
+        copies[ObjectIdentifier(original)] = copy
+    }
+}
+
+extension NestedContent {
+    /// An independent copy, through `memo`.
+    func deepCopy(memo: inout CopyMemo) -> NestedContent {
+        switch self {
+        case .viewModel(let viewModel): .viewModel(viewModel.copy(memo: &memo))
+        case .viewModels(let list): .viewModels(list.map { $0.copy(memo: &memo) })
+        case .section(let section): .section(section.copy(memo: &memo))
+        case .manager(let manager): .manager(manager.copy(memo: &memo))
+        }
+    }
+}
+
+extension Section {
+    /// An independent section: items and section-level ViewModels copied
+    /// (see ``ViewModel/copy()``), registered keys kept.
+    internal func copy(memo: inout CopyMemo) -> Section {
+        if let done = memo.copy(of: self) { return done }
+        let result = Section()
+        memo.record(result, of: self)
+        result.header = header?.copy(memo: &memo)
+        result.footer = footer?.copy(memo: &memo)
+        result.common = common?.copy(memo: &memo)
+        result.itemMerge = itemMerge?.copy(memo: &memo)
+        result.items = items.map { $0.copy(memo: &memo) }
+        let registry = partKeysSnapshot
+        result.lock.withLock { result.partKeyRegistry = registry }
+        return result
+    }
+}
+
+extension Manager {
+    /// An independent manager: sections copied as ``Section`` copies,
+    /// the common ViewModel copied, registered keys kept.
+    internal func copy(memo: inout CopyMemo) -> Manager {
+        if let done = memo.copy(of: self) { return done }
+        let result = Manager()
+        memo.record(result, of: self)
+        result.common = common?.copy(memo: &memo)
+        result.append(contentsOf: sections.map { $0.copy(memo: &memo) })
+        let registry = partKeysSnapshot
+        result.lock.withLock { result.partKeyRegistry = registry }
+        return result
+    }
+}

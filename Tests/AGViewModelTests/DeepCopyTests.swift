@@ -1,0 +1,72 @@
+import Testing
+import AGViewModel
+
+@Suite("Deep copies of nested structure")
+struct DeepCopyTests {
+    @Test func copyingDeepCopiesSectionPayloads() {
+        let item = ViewModel(["id": 1, "title": "Swift"])
+        let section = Section(items: [item], header: ViewModel(["title": "Languages"]), itemMerge: ViewModel(["style": "card"]))
+        section.addSerializableKeys(["id"], for: .items)
+        let screen = ViewModel(["name": "home"])
+        screen[value: "list"] = .payload(section)
+
+        let copy = screen.copy()
+        guard case .payload(let payload)? = copy[value: "list"], let copied = payload as? Section else {
+            Issue.record("the copy has no section payload")
+            return
+        }
+        #expect(copied !== section)
+        #expect(copied[0] !== item)
+        #expect(copied.header !== section.header && copied.itemMerge !== section.itemMerge)
+        #expect(copied[0]["title"] == "Swift" && copied.header?["title"] == "Languages")
+        // Registered keys travel with the copy.
+        #expect(copied.exportJSON() == section.exportJSON())
+
+        // Changing the copy leaves the original alone, and the other way round.
+        copied[0]["title"] = "Swift 6"
+        copied.append(ViewModel(["id": 2]))
+        copied.header?["title"] = "Changed"
+        #expect(item["title"] == "Swift")
+        #expect(section.count == 1)
+        #expect(section.header?["title"] == "Languages")
+        section.itemMerge?["style"] = "plain"
+        #expect(copied.itemMerge?["style"] == "card")
+    }
+
+    @Test func copyingDeepCopiesManagerPayloadsKeepingSharedShape() {
+        let shared = ViewModel(["id": 7])
+        let manager = Manager(sections: [Section(items: [shared]), Section(items: [shared])], common: ViewModel(["theme": "dark"]))
+        let screen = ViewModel()
+        screen[value: "table"] = .payload(manager)
+        screen[value: "again"] = .payload(manager)   // reachable twice
+
+        let copy = screen.copy()
+        guard case .payload(let first)? = copy[value: "table"], let table = first as? Manager,
+              case .payload(let second)? = copy[value: "again"], let again = second as? Manager else {
+            Issue.record("the copy has no manager payloads")
+            return
+        }
+        #expect(table !== manager)
+        #expect(table === again)                       // copied once
+        #expect(table[0][0] === table[1][0])           // still one shared item
+        #expect(table[0][0] !== shared)
+        #expect(table.common !== manager.common && table.common?["theme"] == "dark")
+        table[0][0]["id"] = 8
+        #expect(shared["id"] == 7)
+    }
+
+    @Test func aSectionThatContainsItselfIsCopiedWithTheSameShape() {
+        let section = Section(items: [ViewModel(["id": 1])])
+        section[0][value: "parent"] = .payload(section)
+        let holder = ViewModel()
+        holder[value: "section"] = .payload(section)
+        let copy = holder.copy()
+        guard case .payload(let payload)? = copy[value: "section"], let copied = payload as? Section,
+              case .payload(let inner)? = copied[0][value: "parent"] else {
+            Issue.record("shape lost")
+            return
+        }
+        #expect(copied !== section)
+        #expect((inner as? Section) === copied)
+    }
+}
