@@ -431,20 +431,38 @@ internal struct JSONScanner: ~Copyable {
         if pos < count && base[pos] <= 0x20 { skipWhitespaceRun() }
     }
 
-    /// Skips JSON whitespace (space, \t, \n, \r); runs of spaces, such as
-    /// the indentation of pretty-printed input, eight bytes at a time.
+    /// Skips JSON whitespace (space, \t, \n, \r) eight bytes at a time, so
+    /// a line break and the indentation after it (pretty-printed input)
+    /// usually take one or two steps.
     mutating func skipWhitespaceRun() {
+        while pos &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+            let mask = Self.nonWhitespaceMask(word)
+            if mask != 0 {
+                pos &+= mask.trailingZeroBitCount &>> 3
+                return
+            }
+            pos &+= 8
+        }
         while pos < count {
             let c = base[pos]
-            if c == 0x20 && pos &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
-                let other = word ^ 0x2020_2020_2020_2020
-                pos &+= other == 0 ? 8 : other.trailingZeroBitCount &>> 3
-                continue
-            }
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
             pos &+= 1
         }
+    }
+
+    /// A mask with the high bit set in every byte of `word` that is not
+    /// JSON whitespace. Exact per byte (no borrows between bytes).
+    @inline(__always)
+    static func nonWhitespaceMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+            ~(((x & low7) &+ low7) | x | low7)
+        }
+        let whitespace = zeroBytes(word ^ (ones &* 0x20)) | zeroBytes(word ^ (ones &* 0x0A))
+            | zeroBytes(word ^ (ones &* 0x0D)) | zeroBytes(word ^ (ones &* 0x09))
+        return ~whitespace & ~low7
     }
 
     /// Consumes `literal` (`true`, `false`, `null`) at `pos`.
