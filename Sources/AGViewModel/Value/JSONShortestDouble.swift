@@ -147,16 +147,21 @@ internal enum JSONShortestDouble {
         return vbp | (((z & (UInt64.max >> 1)) &+ (UInt64.max >> 1)) >> 63)
     }
 
-    /// How many decimal digits `f` has.
+    /// How many decimal digits `f` has (a few comparisons, no loop).
     @inline(__always)
     static func digitCount(_ f: UInt64) -> Int {
-        var n = 1
-        var power: UInt64 = 10
-        while n < 19 && f >= power {
-            n &+= 1
-            power &*= 10
-        }
-        return f >= power ? n &+ 1 : n
+        if f < 100_000_000 { return digitCount(UInt32(truncatingIfNeeded: f)) }
+        if f < 10_000_000_000_000_000 { return 8 &+ digitCount(UInt32(truncatingIfNeeded: f / 100_000_000)) }
+        if f < 100_000_000_000_000_000 { return 17 }
+        if f < 1_000_000_000_000_000_000 { return 18 }
+        return f < 10_000_000_000_000_000_000 ? 19 : 20
+    }
+
+    /// How many decimal digits `v` (below 10^8) has.
+    @inline(__always)
+    static func digitCount(_ v: UInt32) -> Int {
+        if v < 10_000 { return v < 100 ? (v < 10 ? 1 : 2) : (v < 1_000 ? 3 : 4) }
+        return v < 1_000_000 ? (v < 100_000 ? 5 : 6) : (v < 10_000_000 ? 7 : 8)
     }
 
     /// The `n` decimal digits of `f` at `out`, two at a time.
