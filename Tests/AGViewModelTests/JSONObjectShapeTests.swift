@@ -101,3 +101,24 @@ struct JSONObjectShapeTests {
         }
     }
 }
+
+@Suite("JSONParser: whitespace runs")
+struct JSONWhitespaceRunTests {
+    @Test func everyMixOfWhitespaceAroundTokensIsSkippedAndNothingElse() throws {
+        var random = SplitMix64(seed: 0x5EED_0A20)
+        let whitespace: [String] = [" ", "\n", "\r", "\t"]
+        func run() -> String {
+            (0..<Int.random(in: 0...19, using: &random)).map { _ in whitespace.randomElement(using: &random)! }.joined()
+        }
+        for _ in 0..<500 {
+            let text = run() + "{" + run() + "\"a\"" + run() + ":" + run() + "[" + run() + "1" + run() + "," + run()
+                + "true" + run() + "]" + run() + "}" + run()
+            #expect(try JSONValue(parsing: text) == ["a": [1, true]], "\(text.debugDescription)")
+            // A control character or other byte inside a run still stops the skip.
+            for bad in ["\u{0B}", "\u{0C}", "\u{00}", "\u{85}", "x"] {
+                let broken = run() + "[1," + run() + bad + run() + "2]"
+                #expect(throws: JSONParseError.self, "\(broken.debugDescription)") { try JSONValue(parsing: broken) }
+            }
+        }
+    }
+}

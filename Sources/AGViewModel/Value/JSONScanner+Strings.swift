@@ -1,3 +1,5 @@
+import Foundation  // memcmp
+
 /// String scanning: a word-at-a-time fast path for plain ASCII runs, strict
 /// UTF-8 validation for everything else, and a slow path for escapes.
 extension JSONScanner {
@@ -95,9 +97,8 @@ extension JSONScanner {
         if isASCII { return Self.makeASCIIString(content) }
         if let string = Self.makeValidatedString(content) { return string }
         try validateUTF8(from: start, to: end)
-        // Valid after all: an older Apple system without the validating
-        // initializer (or, in theory, the two validators disagreeing,
-        // though both follow Unicode table 3-7).
+        // Valid after all (in theory only: both validators follow Unicode
+        // table 3-7).
         return String(decoding: content, as: UTF8.self)
     }
 
@@ -120,15 +121,22 @@ extension JSONScanner {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A `String` of `bytes` if they are well-formed UTF-8, else `nil`
-    /// (also on Apple systems older than `String(validating:as:)`, where the
-    /// caller then validates with ``validateUTF8(from:to:)``).
+    /// A `String` of `bytes` if they are well-formed UTF-8, else `nil`.
+    ///
+    /// `String(decoding:as: UTF8.self)` runs the standard library's
+    /// specialized, ASCII-first UTF-8 check and replaces bad sequences with
+    /// U+FFFD; the result's bytes equal the input exactly when there was
+    /// nothing to replace. That is one validation plus a `memcmp`, where
+    /// `String(validating:as:)` is generic over the encoding and, called
+    /// unspecialized, looks up generic metadata on every call.
     @inline(__always)
     static func makeValidatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-            return String(validating: bytes, as: UTF8.self)
+        var string = String(decoding: bytes, as: UTF8.self)
+        let unchanged = string.withUTF8 { utf8 in
+            utf8.count == bytes.count
+                && (utf8.count == 0 || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
         }
-        return nil
+        return unchanged ? string : nil
     }
 
     /// Checks that the bytes from `start` to `end` are well-formed UTF-8 and
@@ -184,7 +192,7 @@ extension JSONScanner {
                 if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
                     return string
                 }
-                // Bad UTF-8 in the raw content (or no validating initializer).
+                // Bad UTF-8 in the raw content.
                 try validateUTF8(from: start, to: p)
                 return String(decoding: scratch, as: UTF8.self)
             }

@@ -21,17 +21,6 @@ internal struct JSONScanner: ~Copyable {
         var valueStart: Int
         /// Where its first key sits on the key stack (objects).
         var keyStart: Int
-        /// The shape slot whose keys this object's keys have matched so
-        /// far, or -1; and that shape's generation when it was chosen.
-        var shapeSlot = -1
-        var shapeGeneration = 0
-    }
-
-    /// Where a key's bytes are in the input: `offset` is -1 for keys with
-    /// escapes or non-ASCII bytes, which are never matched by their bytes.
-    struct KeySpan {
-        var offset: Int
-        var length: Int
     }
 
     let base: UnsafePointer<UInt8>
@@ -46,7 +35,6 @@ internal struct JSONScanner: ~Copyable {
     /// Keys of the open objects' members, and their hash values.
     var keys: UnsafeMutablePointer<String>
     var keyHashes: UnsafeMutablePointer<Int>
-    var keySpans: UnsafeMutablePointer<KeySpan>
     var keyCount = 0
     var keyCapacity: Int
     /// Keys seen in this document, so repeated keys are neither decoded nor
@@ -60,11 +48,6 @@ internal struct JSONScanner: ~Copyable {
     /// ``closeObject()``. Empty until the first object with two keys closes.
     var shapes: [ObjectShape] = []
     static let shapeSlotCount = 64
-    /// The shape slot last filled per first-key hash (`hash & 63`), or -1:
-    /// an object whose first key matches it compares its next keys' bytes
-    /// with that shape's keys instead of scanning and interning them.
-    var shapeByFirstKey: [Int] = []
-    var shapeGenerations = 0
     /// Open containers, innermost last.
     var frames: [Frame] = []
     /// Reused buffer for strings with escapes.
@@ -79,7 +62,6 @@ internal struct JSONScanner: ~Copyable {
         keyCapacity = 32
         keys = .allocate(capacity: keyCapacity)
         keyHashes = .allocate(capacity: keyCapacity)
-        keySpans = .allocate(capacity: keyCapacity)
     }
 
     deinit {
@@ -88,7 +70,6 @@ internal struct JSONScanner: ~Copyable {
         keys.deinitialize(count: keyCount)
         keys.deallocate()
         keyHashes.deallocate()
-        keySpans.deallocate()
     }
 
     // MARK: - Document and containers
@@ -223,72 +204,19 @@ internal struct JSONScanner: ~Copyable {
                 ? "expected a string key in double quotes after ',', found \(describeByte(at: pos))"
                 : "expected a string key in double quotes or '}', found \(describeByte(at: pos))")
         }
-        let top = frames.count &- 1
-        let member = keyCount &- frames[top].keyStart
-        let candidate = frames[top].shapeSlot
-        if candidate >= 0 {
-            if matchShapeKey(slot: candidate, generation: frames[top].shapeGeneration, member: member) {
-                return try parseColon()
-            }
-            frames[top].shapeSlot = -1
-        }
         let key: String
         let hash: Int
-        let keyStart = pos &+ 1
-        let span: KeySpan
         if let (interned, internedHash) = internKey() {
             key = interned
             hash = internedHash
-            span = KeySpan(offset: keyStart, length: pos &- 1 &- keyStart)
         } else {
             key = try parseString()
             hash = key.hashValue
-            span = KeySpan(offset: -1, length: 0)
         }
-        pushKey(key, hash: hash, span: span)
-        if member == 0 && !shapeByFirstKey.isEmpty {
-            // The object starts like an earlier shape: try its next keys.
-            let slot = shapeByFirstKey[hash & (Self.shapeSlotCount - 1)]
-            if slot >= 0 && shapes[slot].hashes[0] == hash && shapes[slot].keys[0].string == key {
-                frames[top].shapeSlot = slot
-                frames[top].shapeGeneration = shapes[slot].generation
-            }
-        }
-        try parseColon()
-    }
-
-    @inline(__always)
-    mutating func pushKey(_ key: String, hash: Int, span: KeySpan) {
         if keyCount == keyCapacity { growKeys() }
         (keys + keyCount).initialize(to: key)
         keyHashes[keyCount] = hash
-        keySpans[keyCount] = span
-        keyCount &+= 1
-    }
-
-    /// Takes the key at `pos` from shape `slot` when its bytes are that
-    /// shape's key number `member`, byte for byte, and the shape has not
-    /// been replaced since the object chose it: no scan, interning or hashing.
-    @inline(__always)
-    mutating func matchShapeKey(slot: Int, generation: Int, member: Int) -> Bool {
-        return shapes.withUnsafeBufferPointer { shapes in
-            let shape = shapes[slot]
-            guard shape.generation == generation, member < shape.keys.count else { return false }
-            let expected = shape.keys[member]
-            let start = pos &+ 1
-            let end = start &+ expected.length
-            guard expected.offset >= 0, end < count, base[end] == UInt8(ascii: "\""),
-                  JSONKeyInternTable.equalBytes(base + expected.offset, base + start, length: expected.length)
-            else { return false }
-            pushKey(expected.string, hash: shape.hashes[member], span: KeySpan(offset: start, length: expected.length))
-            pos = end &+ 1
-            return true
-        }
-    }
-
-    /// Reads the `:` after an object key.
-    @inline(__always)
-    mutating func parseColon() throws(JSONScanFailure) {
+        keyCount += 1
         skipWhitespace()
         guard pos < count else {
             throw JSONScanFailure(offset: pos, message: "unexpected end of input, expected ':' after object key")
@@ -331,11 +259,7 @@ internal struct JSONScanner: ~Copyable {
         valueCount = frame.valueStart
         let hashes = UnsafePointer(keyHashes + frame.keyStart)
         let object: JSONObject
-        if frame.shapeSlot >= 0 && shapes[frame.shapeSlot].generation == frame.shapeGeneration
-            && shapes[frame.shapeSlot].keys.count == n {
-            // Every key matched the shape's keys, in order.
-            object = JSONObject(members: members, index: shapes[frame.shapeSlot].index)
-        } else if n >= 2 {
+        if n >= 2 {
             // API data repeats object shapes. When this object's key hash
             // values equal, in order, those of an earlier object whose hash
             // values were pairwise distinct, its keys are pairwise distinct
@@ -350,7 +274,8 @@ internal struct JSONScanner: ~Copyable {
                 let (parsed, distinctHashes) = JSONObject.parsed(members: members, hashes: hashes)
                 object = parsed
                 if distinctHashes {
-                    storeShape(in: slot, hashes: hashes, members: members, start: frame.keyStart)
+                    shapes[slot].hashes.removeAll(keepingCapacity: true)
+                    shapes[slot].hashes.append(contentsOf: UnsafeBufferPointer(start: hashes, count: n))
                     shapes[slot].index = parsed._index
                 }
             }
@@ -359,23 +284,6 @@ internal struct JSONScanner: ~Copyable {
         }
         keyCount = frame.keyStart
         push(.object(object))
-    }
-
-    /// Remembers the keys of a just-closed object (pairwise distinct hash
-    /// values) as the shape in `slot`.
-    mutating func storeShape(in slot: Int, hashes: UnsafePointer<Int>, members: [JSONObject.Member], start: Int) {
-        let n = members.count
-        shapeGenerations &+= 1
-        shapes[slot].generation = shapeGenerations
-        shapes[slot].hashes.removeAll(keepingCapacity: true)
-        shapes[slot].hashes.append(contentsOf: UnsafeBufferPointer(start: hashes, count: n))
-        shapes[slot].keys.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            let span = keySpans[start &+ i]
-            shapes[slot].keys.append(ObjectShape.Key(string: members[i].key, offset: span.offset, length: span.length))
-        }
-        if shapeByFirstKey.isEmpty { shapeByFirstKey = Array(repeating: -1, count: Self.shapeSlotCount) }
-        shapeByFirstKey[hashes[0] & (Self.shapeSlotCount - 1)] = slot
     }
 
     /// The `n` values from `start` of the value stack, moved into an array
@@ -416,10 +324,6 @@ internal struct JSONScanner: ~Copyable {
         newHashes.update(from: keyHashes, count: keyCount)
         keyHashes.deallocate()
         keyHashes = newHashes
-        let newSpans = UnsafeMutablePointer<KeySpan>.allocate(capacity: newCapacity)
-        newSpans.update(from: keySpans, count: keyCount)
-        keySpans.deallocate()
-        keySpans = newSpans
         keyCapacity = newCapacity
     }
 
@@ -520,19 +424,8 @@ internal struct JSONScanner: ~Copyable {
 /// The key hash values of a parsed object, pairwise distinct, and its hash
 /// index (objects with at least ``JSONObject/indexThreshold`` members).
 internal struct ObjectShape {
-    /// A key of the shape, and where its bytes were in the input (`offset`
-    /// -1: not comparable by bytes).
-    struct Key {
-        var string: String
-        var offset: Int
-        var length: Int
-    }
-
     var hashes: [Int] = []
-    var keys: [Key] = []
     var index: JSONKeyIndex?
-    /// Changes whenever the slot takes a new shape.
-    var generation = 0
 
     /// `true` when the `n` values at `other` equal `hashes`.
     @inline(__always)

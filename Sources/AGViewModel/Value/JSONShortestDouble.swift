@@ -11,8 +11,11 @@ internal enum JSONShortestDouble {
     /// The longest text is 24 bytes (`-2.2250738585072014e-308`).
     static let maximumLength = 32
 
-    /// Writes finite `d` at `out` and returns the number of bytes.
-    @inline(__always)
+    /// Writes finite `d` at `out` and returns the number of bytes. (Not
+    /// inlined: inlined into the writer's loop it crowds out the string
+    /// writer's inlining, which costs strings more than the call costs
+    /// doubles.)
+    @inline(never)
     static func write(_ d: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var p = out
         if d.sign == .minus {
@@ -144,30 +147,55 @@ internal enum JSONShortestDouble {
         return vbp | (((z & (UInt64.max >> 1)) &+ (UInt64.max >> 1)) >> 63)
     }
 
-    /// The decimal digits of `f` (no leading zeros) at `out`; returns their count.
+    /// How many decimal digits `f` has (a few comparisons, no loop).
     @inline(__always)
-    static func writeDigits(_ f: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var n = 1
-        var t = f
-        while t >= 10 {
-            t /= 10
-            n += 1
-        }
+    static func digitCount(_ f: UInt64) -> Int {
+        if f < 100_000_000 { return digitCount(UInt32(truncatingIfNeeded: f)) }
+        if f < 10_000_000_000_000_000 { return 8 &+ digitCount(UInt32(truncatingIfNeeded: f / 100_000_000)) }
+        if f < 100_000_000_000_000_000 { return 17 }
+        if f < 1_000_000_000_000_000_000 { return 18 }
+        return f < 10_000_000_000_000_000_000 ? 19 : 20
+    }
+
+    /// How many decimal digits `v` (below 10^8) has.
+    @inline(__always)
+    static func digitCount(_ v: UInt32) -> Int {
+        if v < 10_000 { return v < 100 ? (v < 10 ? 1 : 2) : (v < 1_000 ? 3 : 4) }
+        return v < 1_000_000 ? (v < 100_000 ? 5 : 6) : (v < 10_000_000 ? 7 : 8)
+    }
+
+    /// The `n` decimal digits of `f` at `out`, two at a time.
+    @inline(__always)
+    static func writeDigits(_ f: UInt64, count n: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
         var v = f
         var i = n
         while v >= 100 {
-            let pair = Int(v % 100)
-            v /= 100
-            i -= 2
-            out[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
-            out[i + 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+            let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
+            v = quotient
+            i &-= 2
+            out[i] = pairs[Int(truncatingIfNeeded: pair) &* 2]
+            out[i &+ 1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
         }
         if v >= 10 {
-            out[i - 2] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
-            out[i - 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
+            out[i &- 2] = pairs[Int(truncatingIfNeeded: v) &* 2]
+            out[i &- 1] = pairs[Int(truncatingIfNeeded: v) &* 2 &+ 1]
         } else {
-            out[i - 1] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+            out[i &- 1] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
         }
+    }
+
+    static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// The decimal digits of `f` (no leading zeros) at `out`; returns their count.
+    @inline(__always)
+    static func writeDigits(_ f: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let n = digitCount(f)
+        writeDigits(f, count: n, to: out)
         return n
     }
 
@@ -214,29 +242,29 @@ internal enum JSONShortestDouble {
             out[p + 1] = UInt8(ascii: "0")
             return p + 2
         }
-        // Write the digits where they end up, leaving room for "0.000".
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &scratch) { raw in
-            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let n = writeDigits(f, to: digits)
-            let point = n &+ k   // digits before the point
-            var p = 0
-            if point <= 0 {
-                out[0] = UInt8(ascii: "0")
-                out[1] = UInt8(ascii: ".")
-                p = 2
-                for _ in 0..<(-point) {
-                    out[p] = UInt8(ascii: "0")
-                    p += 1
-                }
-                (out + p).update(from: digits, count: n)
-                return p + n
+        let n = digitCount(f)
+        let point = n &+ k   // digits before the point
+        if point <= 0 {
+            // 0.000ddd
+            out[0] = UInt8(ascii: "0")
+            out[1] = UInt8(ascii: ".")
+            var p = 2
+            while p < 2 &- point {
+                out[p] = UInt8(ascii: "0")
+                p &+= 1
             }
-            out.update(from: digits, count: point)
-            out[point] = UInt8(ascii: ".")
-            (out + point + 1).update(from: digits + point, count: n - point)
-            return n + 1
+            writeDigits(f, count: n, to: out + p)
+            return p &+ n
         }
+        // ddd.ddd: the digits one byte apart, then the point between.
+        writeDigits(f, count: n, to: out + 1)
+        var i = 0
+        while i < point {
+            out[i] = out[i &+ 1]
+            i &+= 1
+        }
+        out[point] = UInt8(ascii: ".")
+        return n &+ 1
     }
 }
 

@@ -184,7 +184,6 @@ internal struct JSONWriterEngine: ~Copyable {
     /// Writes a finite double in Swift's shortest round-trip form (as
     /// `description`), which always has a '.' or an exponent ("5.0",
     /// "1e-05", "1e+300"): valid JSON that reads back as a double.
-    @inline(__always)
     mutating func writeDouble(_ d: Double) throws(JSONWriteError) {
         guard d.isFinite else { throw nonFinite(d) }
         sink.append(shortest: d)
