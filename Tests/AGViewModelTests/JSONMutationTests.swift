@@ -115,3 +115,39 @@ struct JSONMutationTests {
         #expect(object.map(\.key) == ["b", "a"])
     }
 }
+
+@Suite("Reading a JSON value as a Swift type")
+struct JSONScalarReadTests {
+    @Test func valuesReadByTheLenientRules() {
+        let json: JSONValue = ["name": "Ann", "n": 42, "f": 1.5, "big": 18446744073709551615, "huge": -123456789012345678901234567890, "flag": "yes",
+                               "y": "Y", "s": "12", "link": "https://example.com/a"]
+        #expect(json["name"].stringValue == "Ann")
+        #expect(json["n"].stringValue == "42")
+        #expect(json["n"].intValue == 42)
+        #expect(json["s"].intValue == 12)
+        #expect(json["f"].intValue == nil)  // never truncated
+        #expect(json["f"].doubleValue == 1.5)
+        #expect(json["big"].uint64Value == UInt64.max)
+        #expect(json["big"].int64Value == nil)
+        #expect(json["big"] == .bigInteger("18446744073709551615"))  // literals of any size are exact
+        #expect(json["huge"] == .bigInteger("-123456789012345678901234567890"))
+        #expect(json["n"] == .int(42))
+        #expect(json["flag"].boolValue == true)
+        #expect(json["y"].boolValue == nil)  // "Y" is not a boolean
+        #expect(json["link"].urlValue?.host == "example.com")
+        #expect(json["missing"]["deeper"].stringValue == nil)
+        #expect(json["name"]?.arrayValue == nil)
+        #expect(JSONValue.null.stringValue == nil)
+    }
+
+    @Test func viewModelsReadStoredJSONWithoutErrors() {
+        let vm = ViewModel(["user": ["name": "Ann", "ids": [1, 2]]])
+        #expect(vm.value(at: JSONPath([.key("user"), .key("ids"), .index(1)])) == 2)
+        #expect(vm.value(at: JSONPath([.key("nope"), .key("x")])) == nil)
+        #expect(vm.int(at: "user.ids[0]") == 1)
+        let key = "user.name"
+        #expect(vm.string(at: key) == "Ann")
+        #expect(vm.containsValue(at: "user.ids[1]"))
+        #expect(!vm.containsValue(at: "user.ids[2]"))
+    }
+}

@@ -17,6 +17,11 @@ struct JSONValueBuildingTests {
         #expect(JSONValue(true) == true)
         #expect(JSONValue(Float(0.1)) == 0.1)
         #expect(JSONValue(Int8(-5)) == -5)
+        // Mixed literals need no `try` and no cast.
+        #expect(JSONValue(["title": "Swift", "tags": ["a", "b"], "n": 1]) == ["n": 1, "tags": ["a", "b"], "title": "Swift"])
+        #expect(JSONValue([1, "two", nil]) == [1, "two", nil])
+        let list: [JSONValue] = [1, 2]
+        #expect(JSONValue(list) == [1, 2])
     }
 
     @Test func mapWithTheInitializerIsNotAmbiguous() {

@@ -31,6 +31,27 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// An array of values; also what an array literal of mixed element
+    /// types becomes: `JSONValue([1, "two", nil])`.
+    @inlinable
+    public init(_ elements: [JSONValue]) {
+        self = .array(elements)
+    }
+
+    /// An object of the dictionary's members, keys sorted by code unit;
+    /// also what a dictionary literal of mixed value types becomes:
+    /// `JSONValue(["title": "Swift", "tags": ["a"]])`. (A `JSONValue`
+    /// literal keeps source order instead.)
+    public init(_ members: [String: JSONValue]) {
+        var object = JSONObject(minimumCapacity: members.count)
+        for key in members.keys.sorted(by: JSONObject.utf8Less) {
+            object.appendNew(key: key, value: members[key]!)
+        }
+        self = .object(object)
+    }
+}
+
 extension JSONValue: JSONRepresentable {
     /// The value itself.
     @inlinable public var jsonValue: JSONValue { self }

@@ -138,8 +138,27 @@ internal enum JSONNumber: Hashable {
             carry = UInt32(truncatingIfNeeded: v >> 32)
         }
         if carry != 0 { limbs.append(carry) }
+        return decimalDigits(ofLimbs: limbs)
+    }
+
+    /// The decimal digits of the unsigned integer in 64-bit `words`,
+    /// least significant first.
+    static func decimalDigits(ofWords words: [UInt64]) -> String {
+        var limbs: [UInt32] = []
+        for word in words {
+            limbs.append(UInt32(truncatingIfNeeded: word))
+            limbs.append(UInt32(truncatingIfNeeded: word >> 32))
+        }
+        return decimalDigits(ofLimbs: limbs)
+    }
+
+    /// The decimal digits of the unsigned integer in 32-bit `limbs`,
+    /// least significant first.
+    private static func decimalDigits(ofLimbs limbs: [UInt32]) -> String {
+        var limbs = limbs
         var chunks: [UInt32] = []  // base 10^9, little-endian
-        while limbs.contains(where: { $0 != 0 }) {
+        while limbs.last == 0 { limbs.removeLast() }
+        while !limbs.isEmpty {
             var remainder: UInt64 = 0
             for i in limbs.indices.reversed() {
                 let v = (remainder << 32) | UInt64(limbs[i])
@@ -147,6 +166,7 @@ internal enum JSONNumber: Hashable {
                 remainder = v % 1_000_000_000
             }
             chunks.append(UInt32(remainder))
+            while limbs.last == 0 { limbs.removeLast() }
         }
         var text = String(chunks.last ?? 0)
         for chunk in chunks.dropLast().reversed() {

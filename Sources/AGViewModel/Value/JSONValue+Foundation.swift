@@ -21,6 +21,10 @@ extension JSONValue {
     /// dictionaries have no order. Anything else (a `Date`, a `URL`, a
     /// non-finite double, a non-string key) throws a
     /// ``JSONConversionError`` naming the path of the first such value.
+    // Disfavoured so that a literal of mixed types (`["a": 1, "b": "x"]`)
+    // becomes `[String: JSONValue]` and needs no `try`; a value typed
+    // `Any`, `[String: Any]` or a Foundation class still lands here.
+    @_disfavoredOverload
     public init(_ value: Any) throws(JSONConversionError) {
         var path: [JSONPath.Component] = []
         self = try Self.converting(value, path: &path)

@@ -9,8 +9,28 @@ extension JSONValue: ExpressibleByBooleanLiteral {
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
-    /// An integer literal, stored exactly.
-    public init(integerLiteral value: Int64) { self = .int(value) }
+    /// An integer literal of any size, stored exactly: `.int` when it fits
+    /// in `Int64`, otherwise its decimal text as `.bigInteger`
+    /// (`let id: JSONValue = 18446744073709551615`).
+    public init(integerLiteral value: StaticBigInt) {
+        if value.bitWidth <= 64 {
+            self = .int(Int64(truncatingIfNeeded: value[0]))
+            return
+        }
+        // Two's-complement words, least significant first.
+        let negative = value.signum() < 0
+        let count = (value.bitWidth + UInt.bitWidth - 1) / UInt.bitWidth
+        var words = (0..<count).map { UInt64(value[$0]) }
+        if negative {
+            var carry: UInt64 = 1
+            for i in words.indices {
+                let (sum, overflow) = (~words[i]).addingReportingOverflow(carry)
+                words[i] = sum
+                carry = overflow ? 1 : 0
+            }
+        }
+        self = .bigInteger((negative ? "-" : "") + JSONNumber.decimalDigits(ofWords: words))
+    }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {

@@ -14,6 +14,19 @@ extension ViewModel: SafeJSONAccess {
         walk(path, depth: 0)
     }
 
+    /// The value at `path`, or `nil`. Builds no error for paths into
+    /// stored JSON.
+    public func value(at path: JSONPath) -> JSONValue? {
+        if case .key(let key)? = path.components.first {
+            switch storedValue(forKey: key) {
+            case .json(let json)?: return JSONValue.walk(json, path.components.dropFirst())
+            case nil: return nil
+            case .payload?: break
+            }
+        }
+        return try? lookup(path).get()
+    }
+
     /// The value at the path written in `path`, or `nil`. Builds no error;
     /// a path of plain keys into stored JSON allocates nothing.
     public func value(at path: String) -> JSONValue? {
