@@ -49,9 +49,9 @@ public enum ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .malformed(offset, reason):
             return "archive is malformed at byte \(offset): \(reason)"
         case let .cannotEncode(path, reason):
-            return "cannot archive \(path.isEmpty ? "value" : path): \(reason)"
+            return "cannot archive \(path.isEmpty ? "value" : MessageBounds.path(path)): \(reason)"
         case let .cannotRead(path, reason):
-            return "cannot read archive \(path): \(reason)"
+            return "cannot read archive \(MessageBounds.path(path)): \(reason)"
         }
     }
 
