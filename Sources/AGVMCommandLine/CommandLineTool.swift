@@ -49,7 +49,7 @@ package enum CommandLineTool {
             io.writeError("agvm: error: cannot write to standard output: \(error)\n")
             status = 1
         } catch {
-            io.writeError("agvm: error: \(error)\n")
+            io.writeError("agvm: error: \(MessageBounds.line("\(error)"))\n")
             status = 1
         }
         // Messages lost on the way to standard error still fail the run.

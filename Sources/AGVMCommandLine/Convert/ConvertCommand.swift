@@ -114,7 +114,7 @@ enum ConvertCommand {
                 failed = true
             } catch {
                 progress.clear()
-                io.writeError("\(name): error: \(error)\n")
+                io.writeError("\(name): error: \(MessageBounds.line("\(error)"))\n")
                 failed = true
             }
         }

@@ -4,11 +4,14 @@
 /// `{{` and `}}` stand for literal braces. Placeholders read like a
 /// `string` field: strings, and numbers as their JSON text; if any
 /// placeholder has no such value (missing, null, a boolean, an array or an
-/// object), the template has no value.
+/// object), the template has no value. A placeholder may name a format
+/// after `|`: `{price.amount|fixed:2}`, `{published|date:long}` (see
+/// ``SpecTemplateFormat``); a value the format cannot read leaves the
+/// template without a value too.
 internal struct SpecTemplate: Sendable, Hashable {
     enum Segment: Sendable, Hashable {
         case literal(String)
-        case placeholder(JSONPath)
+        case placeholder(JSONPath, SpecTemplateFormat?)
     }
 
     let segments: [Segment]
@@ -31,11 +34,16 @@ internal struct SpecTemplate: Sendable, Hashable {
                 }
                 guard closed else { throw SpecTemplateError("unclosed \"{\" (write \"{{\" for a literal brace)") }
                 guard !inner.isEmpty else { throw SpecTemplateError("empty placeholder \"{}\"") }
+                var format: SpecTemplateFormat?
+                if let bar = inner.firstIndex(of: "|") {
+                    format = try SpecTemplateFormat(parsing: String(inner[inner.index(after: bar)...]))
+                    inner = String(inner[..<bar])
+                }
                 guard let path = JSONPath(parsing: inner), !path.components.isEmpty else {
                     throw SpecTemplateError("bad path \"\(inner)\" in a placeholder")
                 }
                 if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
-                segments.append(.placeholder(path))
+                segments.append(.placeholder(path, format))
             case "}":
                 guard chars.first == "}" else { throw SpecTemplateError("unmatched \"}\" (write \"}}\" for a literal brace)") }
                 chars.removeFirst()
@@ -55,13 +63,15 @@ internal struct SpecTemplate: Sendable, Hashable {
             switch segment {
             case .literal(let text):
                 out += text
-            case .placeholder(let path):
+            case .placeholder(let path, let format):
                 switch object.lookup(path) {
                 case .failure(let error): return .failure(error)
                 case .success(let value):
-                    guard let text = String.read(from: value) else {
+                    let formatted: String? = if let format { format.apply(to: value) } else { String.read(from: value) }
+                    guard let text = formatted else {
+                        let expected = format?.expectedDescription ?? String.expectedDescription
                         let reason: JSONAccessError.Reason = value.isNull ? .null
-                            : .typeMismatch(expected: String.expectedDescription, found: value.kind, value: value.briefDescription)
+                            : .typeMismatch(expected: expected, found: value.kind, value: value.briefDescription)
                         return .failure(JSONAccessError(path: path, reason: reason))
                     }
                     out += text

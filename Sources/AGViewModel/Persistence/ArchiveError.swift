@@ -51,7 +51,7 @@ public enum ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .malformed(offset, reason):
             return "archive is malformed at byte \(offset): \(reason)"
         case let .cannotEncode(path, reason):
-            return "cannot archive \(path.isEmpty ? "value" : path): \(reason)"
+            return "cannot archive \(path.isEmpty ? "value" : MessageBounds.path(path)): \(reason)"
         case .cannotRead(let error), .cannotWrite(let error):
             return "archive: \(error)"
         }

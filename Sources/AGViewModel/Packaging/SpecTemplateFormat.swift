@@ -1,0 +1,229 @@
+import Foundation
+
+/// How a template placeholder formats its value: `{price.amount|fixed:2}`.
+///
+/// Output is the same on every machine (no locale): `.` for decimals, `,`
+/// between thousands, English month and weekday names.
+///
+/// | Format | Reads | Example value → text |
+/// |---|---|---|
+/// | `fixed:N` | a number | `34.9` → `34.90` (`N` decimals, 0–12) |
+/// | `grouped`, `grouped:N` | a number | `1234567` → `1,234,567`; `grouped:2`: `1,234.50` |
+/// | `percent`, `percent:N` | a fraction | `0.125` → `13%`; `percent:1`: `12.5%` |
+/// | `date`, `date:STYLE` | ISO-8601 text | `2024-03-12` → `Mar 12, 2024` (STYLE `iso`, `medium`, `long`, `full`) |
+/// | `time`, `time:medium` | ISO-8601 date and time | `2025-01-14T09:12:44Z` → `09:12`; `09:12:44` |
+/// | `uppercase`, `lowercase`, `trim` | text | as the field formats |
+///
+/// Halves round away from zero (`2.5` → `3`). Numbers are read as a
+/// `double` field reads them (numeric strings
+/// too); dates as written, without converting time zones.
+internal enum SpecTemplateFormat: Sendable, Hashable {
+    case fixed(decimals: Int)
+    case grouped(decimals: Int)
+    case percent(decimals: Int)
+    case date(DateStyle)
+    case time(withSeconds: Bool)
+    case text(PackagingSpec.Format)
+
+    /// A named date style.
+    enum DateStyle: String, Sendable, Hashable, CaseIterable {
+        /// `2024-03-12`.
+        case iso
+        /// `Mar 12, 2024`.
+        case medium
+        /// `March 12, 2024`.
+        case long
+        /// `Tuesday, March 12, 2024`.
+        case full
+    }
+
+    /// Every format's spelling, for messages.
+    static let spellings = "fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:medium], uppercase, lowercase, trim"
+
+    /// Parses `name` or `name:argument`.
+    init(parsing text: String) throws(SpecTemplateError) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0].trimmingCharacters(in: .whitespaces)
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        func decimals(default value: Int?) throws(SpecTemplateError) -> Int {
+            guard let argument else {
+                guard let value else { throw SpecTemplateError("\"\(name)\" needs a number of decimals, as in \"\(name):2\"") }
+                return value
+            }
+            guard let count = Int(argument), (0 ... 12).contains(count) else {
+                throw SpecTemplateError("\"\(name):\(argument)\": decimals must be a whole number from 0 to 12")
+            }
+            return count
+        }
+        func noArgument() throws(SpecTemplateError) {
+            if let argument { throw SpecTemplateError("\"\(name)\" takes no argument, found \":\(argument)\"") }
+        }
+        switch name {
+        case "fixed": self = .fixed(decimals: try decimals(default: nil))
+        case "grouped": self = .grouped(decimals: try decimals(default: 0))
+        case "percent": self = .percent(decimals: try decimals(default: 0))
+        case "date":
+            guard let argument else { self = .date(.medium); return }
+            guard let style = DateStyle(rawValue: argument) else {
+                throw SpecTemplateError("unknown date style \"\(argument)\"; expected iso, medium, long or full")
+            }
+            self = .date(style)
+        case "time":
+            switch argument {
+            case nil, "short"?: self = .time(withSeconds: false)
+            case "medium"?: self = .time(withSeconds: true)
+            case let other?: throw SpecTemplateError("unknown time style \"\(other)\"; expected short or medium")
+            }
+        default:
+            guard let format = PackagingSpec.Format(rawValue: name) else {
+                throw SpecTemplateError("unknown format \"\(name)\"; expected one of \(Self.spellings)")
+            }
+            try noArgument()
+            self = .text(format)
+        }
+    }
+
+    /// What the format reads, for messages.
+    var expectedDescription: String {
+        switch self {
+        case .fixed, .grouped, .percent: Double.expectedDescription
+        case .date: "an ISO-8601 date"
+        case .time: "an ISO-8601 date and time"
+        case .text: String.expectedDescription
+        }
+    }
+
+    /// `value` formatted, or `nil` when it is not what the format reads.
+    func apply(to value: JSONValue) -> String? {
+        switch self {
+        case .fixed(let decimals):
+            return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: false) }
+        case .grouped(let decimals):
+            if decimals == 0, case .int(let whole) = value { return Self.group(String(whole.magnitude), negative: whole < 0) }
+            return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: true) }
+        case .percent(let decimals):
+            return Double.read(from: value).flatMap { Self.number($0 * 100, decimals: decimals, grouping: true) }.map { $0 + "%" }
+        case .date(let style):
+            guard case .string(let text) = value, let date = ISODateText(parsing: text) else { return nil }
+            return date.formatted(style)
+        case .time(let withSeconds):
+            guard case .string(let text) = value, let date = ISODateText(parsing: text), let hour = date.hour else { return nil }
+            let minutes = Self.two(hour) + ":" + Self.two(date.minute)
+            return withSeconds ? minutes + ":" + Self.two(date.second) : minutes
+        case .text(let format):
+            return String.read(from: value).map { format.apply(to: $0) }
+        }
+    }
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// `value` with `decimals` decimals, optionally grouped; `nil` for NaN and infinities.
+    static func number(_ value: Double, decimals: Int, grouping: Bool) -> String? {
+        guard value.isFinite else { return nil }
+        // Halves round away from zero (12.5 → 13), as people expect, not to even as printf does.
+        let scale = pow(10, Double(decimals))
+        let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
+        let rounded = scaled.isFinite && abs(scaled) < 1e15 ? scaled / scale : value
+        var text = String(format: "%.\(decimals)f", rounded)
+        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
+        guard grouping else { return text }
+        let negative = text.hasPrefix("-")
+        let unsigned = negative ? String(text.dropFirst()) : text
+        let parts = unsigned.split(separator: ".", maxSplits: 1)
+        let whole = group(String(parts[0]), negative: negative)
+        return parts.count > 1 ? whole + "." + parts[1] : whole
+    }
+
+    /// Digits with `,` between thousands.
+    static func group(_ digits: String, negative: Bool) -> String {
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return (negative ? "-" : "") + out
+    }
+}
+
+/// An ISO-8601 date, optionally with a time, as written:
+/// `2024-03-12`, `2025-01-14T09:12:44Z`, `2025-01-14 09:12:44.5+01:00`.
+internal struct ISODateText: Hashable {
+    var year: Int, month: Int, day: Int
+    var hour: Int?, minute = 0, second = 0
+
+    init?(parsing text: String) {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for b in bytes[range] {
+                guard (48 ... 57).contains(b) else { return nil }
+                value = value * 10 + Int(b - 48)
+            }
+            return value
+        }
+        guard bytes.count >= 10, bytes[4] == 45, bytes[7] == 45,
+              let year = number(0 ..< 4), let month = number(5 ..< 7), let day = number(8 ..< 10),
+              (1 ... 12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else { return nil }
+        self.year = year; self.month = month; self.day = day
+        guard bytes.count > 10 else { return }
+        guard bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32,  // T, t, space
+              let hour = number(11 ..< 13), bytes.count >= 16, bytes[13] == 58, let minute = number(14 ..< 16),
+              hour < 24, minute < 60 else { return nil }
+        self.hour = hour; self.minute = minute
+        var i = 16
+        if i < bytes.count, bytes[i] == 58 {
+            guard let second = number(i + 1 ..< i + 3), second < 61 else { return nil }
+            self.second = second
+            i += 3
+            if i < bytes.count, bytes[i] == 46 || bytes[i] == 44 {  // fraction
+                i += 1
+                let start = i
+                while i < bytes.count, (48 ... 57).contains(bytes[i]) { i += 1 }
+                guard i > start else { return nil }
+            }
+        }
+        // Zone: Z, or ±HH:MM / ±HHMM / ±HH.
+        if i < bytes.count {
+            if bytes[i] == 90 || bytes[i] == 122 { i += 1 }
+            else if bytes[i] == 43 || bytes[i] == 45 {
+                guard number(i + 1 ..< i + 3) != nil else { return nil }
+                i += 3
+                if i < bytes.count, bytes[i] == 58 { i += 1 }
+                if i < bytes.count { guard number(i ..< i + 2) != nil else { return nil }; i += 2 }
+            }
+        }
+        guard i == bytes.count else { return nil }
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// The day of the week, 0 for Sunday (Sakamoto's method).
+    var weekday: Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    }
+
+    func formatted(_ style: SpecTemplateFormat.DateStyle) -> String {
+        let monthName = Self.monthNames[month - 1]
+        switch style {
+        case .iso:
+            let pad = { (n: Int, width: Int) in String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        case .medium: return "\(monthName.prefix(3)) \(day), \(year)"
+        case .long: return "\(monthName) \(day), \(year)"
+        case .full: return "\(Self.weekdayNames[weekday]), \(monthName) \(day), \(year)"
+        }
+    }
+}

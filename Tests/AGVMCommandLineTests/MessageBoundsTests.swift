@@ -1,0 +1,41 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+
+@Suite("bounded error messages")
+struct MessageBoundsTests {
+    @Test func deepPathsAreElidedInTheMiddle() {
+        let deep = String(repeating: "[0]", count: 512)
+        let shown = MessageBounds.path(deep)
+        #expect(shown.hasPrefix("[0][0]"))
+        #expect(shown.hasSuffix("[0] (512 levels)"))
+        #expect(shown.contains("…"))
+        #expect(shown.count <= MessageBounds.pathLimit + 20)
+    }
+
+    @Test func shortPathsAreWhole() {
+        #expect(MessageBounds.path("statuses[3].user.screen_name") == "statuses[3].user.screen_name")
+    }
+
+    @Test func mixedPathsKeepTheirEnds() {
+        let path = "root" + String(repeating: ".child[1]", count: 100) + ".leaf\\.name"
+        let shown = MessageBounds.path(path)
+        #expect(shown.hasPrefix("root.child[1]"))
+        #expect(shown.hasSuffix(".leaf\\.name (202 levels)"))
+    }
+
+    @Test func archiveErrorsAreBounded() {
+        let error = ArchiveError.cannotEncode(path: String(repeating: "[0]", count: 512), reason: "nesting deeper than 512 levels")
+        #expect(error.description.count < 160)
+        #expect(error.description.hasSuffix("(512 levels): nesting deeper than 512 levels"))
+    }
+
+    @Test func longLinesAreCut() {
+        let line = String(repeating: "x", count: 5000)
+        let cut = MessageBounds.line(line)
+        #expect(cut.count == 400)
+        #expect(cut.contains("…"))
+        #expect(MessageBounds.line("short") == "short")
+    }
+}
