@@ -54,6 +54,9 @@ struct PackagerTests {
         }
         #expect(error as? UserPackager.Missing == UserPackager.Missing())
         #expect(result.skipped[1].reason == .packagerFailed(UserPackager.Missing()))
+        // Errors that are not Equatable never compare equal.
+        struct Opaque: Error {}
+        #expect(PackagingError.Reason.packagerFailed(Opaque()) != .packagerFailed(Opaque()))
     }
 
     @Test func skippedElementsSayWhereWhichKeyAndWhy() {

@@ -132,7 +132,7 @@ public struct PackagingError: Error, Sendable, Equatable, CustomStringConvertibl
             case let (.documentNotPackageable(x), .documentNotPackageable(y)): return x == y
             case let (.specHasSections(x), .specHasSections(y)): return x == y
             case let (.packagerFailed(x), .packagerFailed(y)):
-                guard let x = x as? any Equatable else { return false }
+                guard let x = (x as Any) as? any Equatable else { return false }
                 return x.isEqual(to: y)
             default: return false
             }
