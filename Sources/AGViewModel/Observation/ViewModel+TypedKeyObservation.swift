@@ -4,7 +4,7 @@ extension ViewModel {
     public func observe<Value>(
         _ key: VMKey<Value>,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (ViewModel, String, KeyChange) -> Void
+        handler: @escaping (ViewModel, String, KeyChange) -> Void
     ) -> KeyObservation {
         observe(key.name, options: options, handler: handler)
     }
@@ -15,13 +15,13 @@ extension ViewModel {
         _ observer: Observer,
         for key: VMKey<Value>,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (Observer, ViewModel, String, KeyChange) -> Void
+        handler: @escaping (Observer, ViewModel, String, KeyChange) -> Void
     ) {
         addObserver(observer, forKey: key.name, options: options, handler: handler)
     }
 
     /// The changes of a typed key as an `AsyncStream`.
-    public func changes<Value>(for key: VMKey<Value>) -> AsyncStream<KeyChange> {
+    public func changes<Value>(for key: VMKey<Value>) -> AsyncStream<KeyChange.Snapshot> {
         changes(for: key.name)
     }
 }

@@ -129,7 +129,6 @@ public enum Packager {
 
     /// A new ViewModel with `common`'s keys and values.
     private static func startingFrom(_ common: ViewModel) -> ViewModel {
-        let (keys, values) = common.storageSnapshot
-        return ViewModel(uncheckedKeys: keys, values: values)
+        common.copyOfStore()
     }
 }

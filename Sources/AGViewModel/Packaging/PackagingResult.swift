@@ -3,7 +3,7 @@
 ///
 /// Packaging never stops at a bad element: it is reported here and the rest
 /// is packaged.
-public struct PackagingResult: Sendable {
+public struct PackagingResult {
     /// The header ViewModel, when the packaging has one.
     public var header: ViewModel?
     /// The packaged ViewModels, in source order (skipped elements left out).

@@ -11,9 +11,8 @@ import Foundation
 // payloads export in these shapes; a ViewModel (section, manager) that
 // contains itself is left out where it recurs.
 //
-// Each ViewModel, section and manager is read under its own lock, one at a
-// time: export contents that are not being mutated elsewhere to get a
-// consistent snapshot (as for archives).
+// Export runs in the domain that owns the ViewModels, so it reads a
+// consistent state; a background export works on a snapshot's copy.
 
 extension ViewModel {
     /// This ViewModel as a JSON object: its exported keys (see
@@ -112,7 +111,7 @@ internal struct JSONExporter {
     mutating func object(of section: Section, inherited: PartKeys?) -> JSONObject {
         visiting.insert(ObjectIdentifier(section))
         defer { visiting.remove(ObjectIdentifier(section)) }
-        let parts = section.lock.withLock { section.partKeyRegistry }
+        let parts = section.partKeyRegistry
             .keys(for: .serialization, merging: inherited)
         var object = JSONObject()
         func add(_ name: String, _ viewModel: ViewModel?, _ keys: [String], into object: inout JSONObject) {
@@ -136,7 +135,7 @@ internal struct JSONExporter {
     mutating func object(of manager: Manager) -> JSONObject {
         visiting.insert(ObjectIdentifier(manager))
         defer { visiting.remove(ObjectIdentifier(manager)) }
-        let parts = manager.lock.withLock { manager.partKeyRegistry }.keys(for: .serialization)
+        let parts = (manager.partKeyRegistry).keys(for: .serialization)
         var object = JSONObject()
         if let common = manager.common, !visiting.contains(ObjectIdentifier(common)) {
             object.appendNew(key: "common", value: .object(self.object(of: common, partKeys: parts.common)))
@@ -150,7 +149,7 @@ internal struct JSONExporter {
     }
 
     /// A payload as JSON, or `nil` to leave it out.
-    private mutating func export(_ payload: any Sendable, key: String) -> JSONValue? {
+    private mutating func export(_ payload: Any, key: String) -> JSONValue? {
         switch payload {
         case let nested as ViewModel:
             guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }

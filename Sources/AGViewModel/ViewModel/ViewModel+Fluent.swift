@@ -29,7 +29,7 @@ extension ViewModel {
     /// Stores `payload` (any `Sendable` value: an image, a formatter) under
     /// `key`. Returns the ViewModel, for chaining.
     @discardableResult
-    public func set(_ key: String, payload: any Sendable) -> ViewModel {
+    public func set(_ key: String, payload: Any) -> ViewModel {
         store(.payload(payload), forKey: key)
         return self
     }

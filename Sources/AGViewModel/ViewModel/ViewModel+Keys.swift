@@ -20,7 +20,7 @@ extension ViewModel {
     }
 
     /// The payload under `key` when it has type `T`, else `nil`.
-    public func payload<T: Sendable>(forKey key: String, as type: T.Type = T.self) -> T? {
+    public func payload<T>(forKey key: String, as type: T.Type = T.self) -> T? {
         storedValue(forKey: key)?.payload as? T
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// JSON types (`String`, `Int`, `Int64`, `Double`, `Bool`, `[JSONValue]`,
 /// `JSONObject`, `JSONValue`), `URL`, `ViewModel` and arrays of storable
 /// elements. For your own types, adopt ``ViewModelPayload``.
-public protocol ViewModelStorable: Sendable {
+public protocol ViewModelStorable {
     /// The value read from what a ViewModel stores, or `nil` when it cannot
     /// be read as this type.
     static func fromViewModelValue(_ value: ViewModelValue) -> Self?
