@@ -16,7 +16,7 @@ struct CommandTests {
     /// The README example: a formatted price from `price` and `currency`.
     func priceViewModel(log: CallLog) -> ViewModel {
         ViewModel(["price": 12.5, "currency": "EUR"])
-            .setCommand(for: .bookPriceText, dependsOn: [.bookPrice, .bookCurrency]) { vm in
+            .setCommand(for: .bookPriceText, dependsOn: .bookPrice, .bookCurrency) { vm in
                 log.append("format")
                 return String(format: "%.2f %@", vm[.bookPrice] ?? 0, vm[.bookCurrency] ?? "")
             }
@@ -199,7 +199,7 @@ struct CommandTests {
         vm.setCommand(forKey: "full", dependsOn: ["first", "last"]) { vm in
             "\(vm.string(at: "first") ?? "") \(vm.string(at: "last") ?? "")"
         }
-        vm.setCommand(Command(dependsOn: [.bookTitle]) { vm in vm[.bookTitle]?.count }, for: .bookPages)
+        vm.setCommand(Command(dependsOn: .bookTitle) { vm in vm[.bookTitle]?.count }, for: .bookPages)
         vm.setCommand(Command { vm in .payload(Shelf(row: 1, label: vm.string(at: "first") ?? "")) }, forKey: "shelf")
         #expect(try vm.executeCommandIfNeeded(forKey: "full")?.json == "Ada Lovelace")
         vm[.bookTitle] = "abc"

@@ -81,14 +81,16 @@ public final class Command {
     }
 
     /// A command with a typed result that depends on typed keys:
-    /// `Command(dependsOn: [.price, .currency]) { vm in ... }`.
-    public convenience init<Result: ViewModelStorable>(
-        dependsOn keys: [ViewModelKeys],
+    /// `Command(dependsOn: .price, .currency) { vm in ... }`.
+    public convenience init<Result: ViewModelStorable, First, each Dependency>(
+        dependsOn first: ViewModel.Key<First>, _ more: repeat ViewModel.Key<each Dependency>,
         isExecutable: Bool = true,
         undo: Undo? = nil,
-        _ body: @escaping (ViewModel) -> Result?
+        body: @escaping (ViewModel) -> Result?
     ) {
-        self.init(dependsOn: keys.map(\.name), isExecutable: isExecutable, undo: undo, body)
+        var names = [first.name]
+        for key in repeat each more { names.append(key.name) }
+        self.init(dependsOn: names, isExecutable: isExecutable, undo: undo, body)
     }
 
     /// Whether the command may run. A keyed command that is not executable

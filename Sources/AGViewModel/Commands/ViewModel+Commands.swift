@@ -34,7 +34,7 @@ extension ViewModel {
 
     /// Sets `command` for the typed `key`. Returns the ViewModel, for chaining.
     @discardableResult
-    public func setCommand<Value>(_ command: Command, for key: VMKey<Value>) -> ViewModel {
+    public func setCommand<Value>(_ command: Command, for key: Key<Value>) -> ViewModel {
         setCommand(command, forKey: key.name)
     }
 
@@ -42,17 +42,19 @@ extension ViewModel {
     /// Returns the ViewModel, for chaining.
     ///
     /// ```swift
-    /// viewModel.setCommand(for: .formattedPrice, dependsOn: [.price, .currency]) { vm in
+    /// viewModel.setCommand(for: .formattedPrice, dependsOn: .price, .currency) { vm in
     ///     "\(vm[.currency] ?? "") \(vm[.price] ?? 0)"
     /// }
     /// ```
     @discardableResult
-    public func setCommand<Value>(
-        for key: VMKey<Value>,
-        dependsOn dependencies: [ViewModelKeys] = [],
-        _ body: @escaping (ViewModel) -> Value?
+    public func setCommand<Value: ViewModelStorable, each Dependency>(
+        for key: Key<Value>,
+        dependsOn dependencies: repeat Key<each Dependency>,
+        body: @escaping (ViewModel) -> Value?
     ) -> ViewModel {
-        setCommand(Command(dependsOn: dependencies.map(\.name), body), forKey: key.name)
+        var names: [String] = []
+        for dependency in repeat each dependencies { names.append(dependency.name) }
+        return setCommand(Command(dependsOn: names, body), forKey: key.name)
     }
 
     /// Sets a command computing the value of `key` from the keys it depends
@@ -78,7 +80,7 @@ extension ViewModel {
 
     /// Removes the command for the typed `key`. Returns the ViewModel, for chaining.
     @discardableResult
-    public func removeCommand<Value>(for key: VMKey<Value>) -> ViewModel {
+    public func removeCommand<Value>(for key: Key<Value>) -> ViewModel {
         removeCommand(forKey: key.name)
     }
 
@@ -112,7 +114,7 @@ extension ViewModel {
     /// Runs the command for the typed `key` now and returns its result read
     /// as `Value`. See ``executeCommand(forKey:)``.
     @discardableResult
-    public func executeCommand<Value>(for key: VMKey<Value>) throws(CommandError) -> Value? {
+    public func executeCommand<Value: ViewModelStorable>(for key: Key<Value>) throws(CommandError) -> Value? {
         try executeCommand(forKey: key.name).flatMap(Value.fromViewModelValue)
     }
 
@@ -132,7 +134,7 @@ extension ViewModel {
     /// ``executeCommandIfNeeded(forKey:)`` for a typed key, its result read
     /// as `Value`.
     @discardableResult
-    public func executeCommandIfNeeded<Value>(for key: VMKey<Value>) throws(CommandError) -> Value? {
+    public func executeCommandIfNeeded<Value: ViewModelStorable>(for key: Key<Value>) throws(CommandError) -> Value? {
         try executeCommandIfNeeded(forKey: key.name).flatMap(Value.fromViewModelValue)
     }
 
@@ -146,7 +148,7 @@ extension ViewModel {
 
     /// Marks the command for the typed `key` as needing execution.
     @discardableResult
-    public func setNeedsExecuteCommand<Value>(for key: VMKey<Value>) -> ViewModel {
+    public func setNeedsExecuteCommand<Value>(for key: Key<Value>) -> ViewModel {
         setNeedsExecuteCommand(forKey: key.name)
     }
 
@@ -181,7 +183,7 @@ extension ViewModel {
 
     /// Undoes the command for the typed `key`. See ``undoCommand(forKey:)``.
     @discardableResult
-    public func undoCommand<Value>(for key: VMKey<Value>) throws(CommandError) -> Int {
+    public func undoCommand<Value>(for key: Key<Value>) throws(CommandError) -> Int {
         try undoCommand(forKey: key.name)
     }
 

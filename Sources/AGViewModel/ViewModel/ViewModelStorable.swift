@@ -1,6 +1,6 @@
 import Foundation
 
-/// A type that can be stored in a ViewModel under a typed key (``VMKey``).
+/// A type that can be stored in a ViewModel under a typed key (``ViewModel/Key``).
 ///
 /// Conforming types say how they are written (their natural stored form) and
 /// how they are read back from whatever is stored. The library conforms the
@@ -22,7 +22,7 @@ public protocol ViewModelStorable {
 ///
 /// ```swift
 /// struct Avatar: ViewModelPayload { var pixels: [UInt8] }
-/// extension ViewModelKeys { static let avatar = VMKey<Avatar>("avatar") }
+/// extension ViewModel.Key where Value == Avatar { static var avatar: Self { "avatar" } }
 /// viewModel[.avatar] = Avatar(pixels: [])
 /// ```
 ///
