@@ -4,128 +4,120 @@
 import AGViewModel
 import Foundation
 
-/// Typed ViewModel keys of the `Books` API (books.json).
-public enum Books {
+/// Typed ViewModel keys of the `Books` API (books.json) with `Int` values.
+extension ViewModel.Key where Value == Int {
     /// `page` Example: 2
-    public static let page = VMKey<Int>("page")
+    public static var page: Self { "page" }
     /// `per_page` Example: 8
-    public static let perPage = VMKey<Int>("per_page")
+    public static var perPage: Self { "per_page" }
     /// `total_items` Example: 57
-    public static let totalItems = VMKey<Int>("total_items")
+    public static var totalItems: Self { "total_items" }
     /// `total_pages` Example: 8
-    public static let totalPages = VMKey<Int>("total_pages")
+    public static var totalPages: Self { "total_pages" }
+    /// In `books`: `id` Example: 1042
+    public static var booksId: Self { "id" }
+    /// In `books`: `pages` Example: 412
+    public static var booksPages: Self { "pages" }
+    /// In `books.authors`: `id` Example: 311
+    public static var booksAuthorsId: Self { "id" }
+    /// In `books.price`: `discount_percent` Example: 15
+    public static var booksPriceDiscountPercent: Self { "discount_percent" }
+    /// In `books.rating`: `count` Example: 1287
+    public static var booksRatingCount: Self { "count" }
+    /// In `books.series`: `volume` Example: 3
+    public static var booksSeriesVolume: Self { "volume" }
+    /// In `facets.language`: `en` Example: 31
+    public static var facetsLanguageEn: Self { "en" }
+    /// In `facets.language`: `de` Example: 9
+    public static var facetsLanguageDe: Self { "de" }
+    /// In `facets.language`: `ja` Example: 7
+    public static var facetsLanguageJa: Self { "ja" }
+    /// In `facets.language`: `fr` Example: 5
+    public static var facetsLanguageFr: Self { "fr" }
+    /// In `facets.language`: `es` Example: 5
+    public static var facetsLanguageEs: Self { "es" }
+    /// In `facets.format`: `paperback` Example: 40
+    public static var facetsFormatPaperback: Self { "paperback" }
+    /// In `facets.format`: `hardcover` Example: 12
+    public static var facetsFormatHardcover: Self { "hardcover" }
+    /// In `facets.format`: `ebook` Example: 38
+    public static var facetsFormatEbook: Self { "ebook" }
+    /// In `facets.format`: `audiobook` Example: 6
+    public static var facetsFormatAudiobook: Self { "audiobook" }
+}
+
+/// Typed ViewModel keys of the `Books` API (books.json) with `URL` values.
+extension ViewModel.Key where Value == URL {
     /// `next_page_url` Example: "https://api.bookshelf.example/v1/books…
-    public static let nextPageUrl = VMKey<URL>("next_page_url")
+    public static var nextPageUrl: Self { "next_page_url" }
     /// `previous_page_url` Example: "https://api.bookshelf.example/v1/books…
-    public static let previousPageUrl = VMKey<URL>("previous_page_url")
+    public static var previousPageUrl: Self { "previous_page_url" }
+    /// In `books`: `cover_url` (optional) Example: "https://covers.bookshelf.example/1042/…
+    public static var booksCoverUrl: Self { "cover_url" }
+}
+
+/// Typed ViewModel keys of the `Books` API (books.json) with `[JSONValue]` values.
+extension ViewModel.Key where Value == [JSONValue] {
     /// `books` Example: [8 elements]
-    public static let books = VMKey<[JSONValue]>("books")
+    public static var books: Self { "books" }
+    /// In `books`: `authors` Example: [2 elements]
+    public static var booksAuthors: Self { "authors" }
+    /// In `books`: `formats` Example: [2 elements]
+    public static var booksFormats: Self { "formats" }
+    /// In `books`: `tags` Example: [3 elements]
+    public static var booksTags: Self { "tags" }
+}
+
+/// Typed ViewModel keys of the `Books` API (books.json) with `JSONObject` values.
+extension ViewModel.Key where Value == JSONObject {
     /// `facets` Example: {2 members}
-    public static let facets = VMKey<JSONObject>("facets")
+    public static var facets: Self { "facets" }
+    /// In `books`: `price` Example: {3 members}
+    public static var booksPrice: Self { "price" }
+    /// In `books`: `rating` Example: {2 members}
+    public static var booksRating: Self { "rating" }
+    /// In `books`: `series` (optional) Example: {2 members}
+    public static var booksSeries: Self { "series" }
+    /// In `facets`: `language` Example: {5 members}
+    public static var facetsLanguage: Self { "language" }
+    /// In `facets`: `format` Example: {4 members}
+    public static var facetsFormat: Self { "format" }
+}
+
+/// Typed ViewModel keys of the `Books` API (books.json) with `String` values.
+extension ViewModel.Key where Value == String {
     /// `generated_at` Example: "2025-01-14T09:12:44Z"
-    public static let generatedAt = VMKey<String>("generated_at")
+    public static var generatedAt: Self { "generated_at" }
+    /// In `books`: `isbn_13` Example: "9781098116491"
+    public static var booksIsbn13: Self { "isbn_13" }
+    /// In `books`: `title` Example: "Swift Concurrency by Example"
+    public static var booksTitle: Self { "title" }
+    /// In `books`: `subtitle` (optional) Example: "Actors, tasks and structured concurren…
+    public static var booksSubtitle: Self { "subtitle" }
+    /// In `books`: `publisher` Example: "Northwind Press"
+    public static var booksPublisher: Self { "publisher" }
+    /// In `books`: `published` Example: "2024-03-12"
+    public static var booksPublished: Self { "published" }
+    /// In `books`: `language` Example: "en"
+    public static var booksLanguage: Self { "language" }
+    /// In `books.authors`: `name` Example: "Maren Holt"
+    public static var booksAuthorsName: Self { "name" }
+    /// In `books.price`: `currency` Example: "USD"
+    public static var booksPriceCurrency: Self { "currency" }
+    /// In `books.series`: `name` Example: "Softwarehandwerk"
+    public static var booksSeriesName: Self { "name" }
+}
 
-    /// Keys of the objects under `books`.
-    public enum Books2 {
-        /// `id` Example: 1042
-        public static let id = VMKey<Int>("id")
-        /// `isbn_13` Example: "9781098116491"
-        public static let isbn13 = VMKey<String>("isbn_13")
-        /// `title` Example: "Swift Concurrency by Example"
-        public static let title = VMKey<String>("title")
-        /// `subtitle` (optional) Example: "Actors, tasks and structured concurren…
-        public static let subtitle = VMKey<String>("subtitle")
-        /// `authors` Example: [2 elements]
-        public static let authors = VMKey<[JSONValue]>("authors")
-        /// `publisher` Example: "Northwind Press"
-        public static let publisher = VMKey<String>("publisher")
-        /// `published` Example: "2024-03-12"
-        public static let published = VMKey<String>("published")
-        /// `language` Example: "en"
-        public static let language = VMKey<String>("language")
-        /// `pages` Example: 412
-        public static let pages = VMKey<Int>("pages")
-        /// `price` Example: {3 members}
-        public static let price = VMKey<JSONObject>("price")
-        /// `rating` Example: {2 members}
-        public static let rating = VMKey<JSONObject>("rating")
-        /// `formats` Example: [2 elements]
-        public static let formats = VMKey<[JSONValue]>("formats")
-        /// `tags` Example: [3 elements]
-        public static let tags = VMKey<[JSONValue]>("tags")
-        /// `cover_url` (optional) Example: "https://covers.bookshelf.example/1042/…
-        public static let coverUrl = VMKey<URL>("cover_url")
-        /// `in_stock` Example: true
-        public static let inStock = VMKey<Bool>("in_stock")
-        /// `series` (optional) Example: {2 members}
-        public static let series = VMKey<JSONObject>("series")
+/// Typed ViewModel keys of the `Books` API (books.json) with `Bool` values.
+extension ViewModel.Key where Value == Bool {
+    /// In `books`: `in_stock` Example: true
+    public static var booksInStock: Self { "in_stock" }
+}
 
-        /// Keys of the objects under `authors`.
-        public enum Authors {
-            /// `id` Example: 311
-            public static let id = VMKey<Int>("id")
-            /// `name` Example: "Maren Holt"
-            public static let name = VMKey<String>("name")
-        }
-
-        /// Keys of the objects under `price`.
-        public enum Price {
-            /// `amount` Example: 39.99
-            public static let amount = VMKey<Double>("amount")
-            /// `currency` Example: "USD"
-            public static let currency = VMKey<String>("currency")
-            /// `discount_percent` Example: 15
-            public static let discountPercent = VMKey<Int>("discount_percent")
-        }
-
-        /// Keys of the objects under `rating`.
-        public enum Rating {
-            /// `average` (optional) Example: 4.6
-            public static let average = VMKey<Double>("average")
-            /// `count` Example: 1287
-            public static let count = VMKey<Int>("count")
-        }
-
-        /// Keys of the objects under `series`.
-        public enum Series {
-            /// `name` Example: "Softwarehandwerk"
-            public static let name = VMKey<String>("name")
-            /// `volume` Example: 3
-            public static let volume = VMKey<Int>("volume")
-        }
-    }
-
-    /// Keys of the objects under `facets`.
-    public enum Facets {
-        /// `language` Example: {5 members}
-        public static let language = VMKey<JSONObject>("language")
-        /// `format` Example: {4 members}
-        public static let format = VMKey<JSONObject>("format")
-
-        /// Keys of the objects under `language`.
-        public enum Language {
-            /// `en` Example: 31
-            public static let en = VMKey<Int>("en")
-            /// `de` Example: 9
-            public static let de = VMKey<Int>("de")
-            /// `ja` Example: 7
-            public static let ja = VMKey<Int>("ja")
-            /// `fr` Example: 5
-            public static let fr = VMKey<Int>("fr")
-            /// `es` Example: 5
-            public static let es = VMKey<Int>("es")
-        }
-
-        /// Keys of the objects under `format`.
-        public enum Format {
-            /// `paperback` Example: 40
-            public static let paperback = VMKey<Int>("paperback")
-            /// `hardcover` Example: 12
-            public static let hardcover = VMKey<Int>("hardcover")
-            /// `ebook` Example: 38
-            public static let ebook = VMKey<Int>("ebook")
-            /// `audiobook` Example: 6
-            public static let audiobook = VMKey<Int>("audiobook")
-        }
-    }
+/// Typed ViewModel keys of the `Books` API (books.json) with `Double` values.
+extension ViewModel.Key where Value == Double {
+    /// In `books.price`: `amount` Example: 39.99
+    public static var booksPriceAmount: Self { "amount" }
+    /// In `books.rating`: `average` (optional) Example: 4.6
+    public static var booksRatingAverage: Self { "average" }
 }

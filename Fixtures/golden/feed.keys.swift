@@ -4,230 +4,202 @@
 import AGViewModel
 import Foundation
 
-/// Typed ViewModel keys of the `Feed` API (feed.json).
-public enum Feed {
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `[JSONValue]` values.
+extension ViewModel.Key where Value == [JSONValue] {
     /// `statuses` Example: [4 elements]
-    public static let statuses = VMKey<[JSONValue]>("statuses")
+    public static var statuses: Self { "statuses" }
+    /// In `statuses.entities`: `hashtags` Example: [1 elements]
+    public static var statusesEntitiesHashtags: Self { "hashtags" }
+    /// In `statuses.entities`: `user_mentions` Example: [0 elements]
+    public static var statusesEntitiesUserMentions: Self { "user_mentions" }
+    /// In `statuses.entities`: `urls` Example: [1 elements]
+    public static var statusesEntitiesUrls: Self { "urls" }
+    /// In `statuses.entities`: `media` (optional) Example: [1 elements]
+    public static var statusesEntitiesMedia: Self { "media" }
+    /// In `statuses.entities.hashtags`: `indices` Example: [2 elements]
+    public static var statusesEntitiesHashtagsIndices: Self { "indices" }
+    /// In `statuses.entities.user.mentions`: `indices` Example: [2 elements]
+    public static var statusesEntitiesUserMentionsIndices: Self { "indices" }
+    /// In `statuses.entities.urls`: `indices` Example: [2 elements]
+    public static var statusesEntitiesUrlsIndices: Self { "indices" }
+    /// In `statuses.coordinates`: `coordinates` Example: [2 elements]
+    public static var statusesCoordinatesCoordinates: Self { "coordinates" }
+}
+
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `JSONObject` values.
+extension ViewModel.Key where Value == JSONObject {
     /// `search_metadata` Example: {9 members}
-    public static let searchMetadata = VMKey<JSONObject>("search_metadata")
+    public static var searchMetadata: Self { "search_metadata" }
+    /// In `statuses`: `user` Example: {12 members}
+    public static var statusesUser: Self { "user" }
+    /// In `statuses`: `entities` Example: {3 members}
+    public static var statusesEntities: Self { "entities" }
+    /// In `statuses`: `retweeted_status` (optional) Example: {6 members}
+    public static var statusesRetweetedStatus: Self { "retweeted_status" }
+    /// In `statuses`: `coordinates` (optional) Example: {2 members}
+    public static var statusesCoordinates: Self { "coordinates" }
+    /// In `statuses.entities.media`: `sizes` Example: {2 members}
+    public static var statusesEntitiesMediaSizes: Self { "sizes" }
+    /// In `statuses.entities.media.sizes`: `small` Example: {3 members}
+    public static var statusesEntitiesMediaSizesSmall: Self { "small" }
+    /// In `statuses.entities.media.sizes`: `large` Example: {3 members}
+    public static var statusesEntitiesMediaSizesLarge: Self { "large" }
+    /// In `statuses.retweeted.status`: `user` Example: {5 members}
+    public static var statusesRetweetedStatusUser: Self { "user" }
+}
 
-    /// Keys of the objects under `statuses`.
-    public enum Statuses {
-        /// `id` Example: 1879456012345678849
-        public static let id = VMKey<Int>("id")
-        /// `id_str` Example: "1879456012345678849"
-        public static let idStr = VMKey<String>("id_str")
-        /// `created_at` Example: "Wed Jan 15 08:31:02 +0000 2025"
-        public static let createdAt = VMKey<String>("created_at")
-        /// `text` Example: "Shipping AGViewModel 0.1 today 🚀 Stric…
-        public static let text = VMKey<String>("text")
-        /// `lang` Example: "en"
-        public static let lang = VMKey<String>("lang")
-        /// `source` Example: "<a href="https://mobile.example.com" r…
-        public static let source = VMKey<String>("source")
-        /// `truncated` Example: false
-        public static let truncated = VMKey<Bool>("truncated")
-        /// `in_reply_to_status_id` (optional) Example: 1879456012345678849
-        public static let inReplyToStatusId = VMKey<Int>("in_reply_to_status_id")
-        /// `in_reply_to_status_id_str` (optional) Example: "1879456012345678849"
-        public static let inReplyToStatusIdStr = VMKey<String>("in_reply_to_status_id_str")
-        /// `in_reply_to_screen_name` (optional) Example: "swiftdev"
-        public static let inReplyToScreenName = VMKey<String>("in_reply_to_screen_name")
-        /// `user` Example: {12 members}
-        public static let user = VMKey<JSONObject>("user")
-        /// `entities` Example: {3 members}
-        public static let entities = VMKey<JSONObject>("entities")
-        /// `retweet_count` Example: 412
-        public static let retweetCount = VMKey<Int>("retweet_count")
-        /// `favorite_count` Example: 1893
-        public static let favoriteCount = VMKey<Int>("favorite_count")
-        /// `favorited` Example: false
-        public static let favorited = VMKey<Bool>("favorited")
-        /// `retweeted` Example: false
-        public static let retweeted = VMKey<Bool>("retweeted")
-        /// `possibly_sensitive` Example: false
-        public static let possiblySensitive = VMKey<Bool>("possibly_sensitive")
-        /// `retweeted_status` (optional) Example: {6 members}
-        public static let retweetedStatus = VMKey<JSONObject>("retweeted_status")
-        /// `coordinates` (optional) Example: {2 members}
-        public static let coordinates = VMKey<JSONObject>("coordinates")
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `Int` values.
+extension ViewModel.Key where Value == Int {
+    /// In `statuses`: `id` Example: 1879456012345678849
+    public static var statusesId: Self { "id" }
+    /// In `statuses`: `in_reply_to_status_id` (optional) Example: 1879456012345678849
+    public static var statusesInReplyToStatusId: Self { "in_reply_to_status_id" }
+    /// In `statuses`: `retweet_count` Example: 412
+    public static var statusesRetweetCount: Self { "retweet_count" }
+    /// In `statuses`: `favorite_count` Example: 1893
+    public static var statusesFavoriteCount: Self { "favorite_count" }
+    /// In `statuses.user`: `id` Example: 2244994945
+    public static var statusesUserId: Self { "id" }
+    /// In `statuses.user`: `followers_count` Example: 58213
+    public static var statusesUserFollowersCount: Self { "followers_count" }
+    /// In `statuses.user`: `friends_count` Example: 311
+    public static var statusesUserFriendsCount: Self { "friends_count" }
+    /// In `statuses.entities.user.mentions`: `id` Example: 2244994945
+    public static var statusesEntitiesUserMentionsId: Self { "id" }
+    /// In `statuses.entities.media`: `id` Example: 1879446990123360256
+    public static var statusesEntitiesMediaId: Self { "id" }
+    /// In `statuses.entities.media.sizes.small`: `w` Example: 680
+    public static var statusesEntitiesMediaSizesSmallW: Self { "w" }
+    /// In `statuses.entities.media.sizes.small`: `h` Example: 383
+    public static var statusesEntitiesMediaSizesSmallH: Self { "h" }
+    /// In `statuses.entities.media.sizes.large`: `w` Example: 1920
+    public static var statusesEntitiesMediaSizesLargeW: Self { "w" }
+    /// In `statuses.entities.media.sizes.large`: `h` Example: 1080
+    public static var statusesEntitiesMediaSizesLargeH: Self { "h" }
+    /// In `statuses.retweeted.status`: `id` Example: 1879448802215292928
+    public static var statusesRetweetedStatusId: Self { "id" }
+    /// In `statuses.retweeted.status`: `retweet_count` Example: 88
+    public static var statusesRetweetedStatusRetweetCount: Self { "retweet_count" }
+    /// In `statuses.retweeted.status`: `favorite_count` Example: 140
+    public static var statusesRetweetedStatusFavoriteCount: Self { "favorite_count" }
+    /// In `statuses.retweeted.status.user`: `id` Example: 95731075
+    public static var statusesRetweetedStatusUserId: Self { "id" }
+    /// In `search.metadata`: `max_id` Example: 1879456012345678849
+    public static var searchMetadataMaxId: Self { "max_id" }
+    /// In `search.metadata`: `since_id` Example: 0
+    public static var searchMetadataSinceId: Self { "since_id" }
+    /// In `search.metadata`: `count` Example: 4
+    public static var searchMetadataCount: Self { "count" }
+}
 
-        /// Keys of the objects under `user`.
-        public enum User {
-            /// `id` Example: 2244994945
-            public static let id = VMKey<Int>("id")
-            /// `id_str` Example: "2244994945"
-            public static let idStr = VMKey<String>("id_str")
-            /// `name` Example: "Swift Dev 🐦"
-            public static let name = VMKey<String>("name")
-            /// `screen_name` Example: "swiftdev"
-            public static let screenName = VMKey<String>("screen_name")
-            /// `location` Example: "Cupertino, CA"
-            public static let location = VMKey<String>("location")
-            /// `description` Example: "Notes on Swift, concurrency & app arch…
-            public static let description = VMKey<String>("description")
-            /// `url` (optional) Example: "https://swiftdev.example"
-            public static let url = VMKey<URL>("url")
-            /// `followers_count` Example: 58213
-            public static let followersCount = VMKey<Int>("followers_count")
-            /// `friends_count` Example: 311
-            public static let friendsCount = VMKey<Int>("friends_count")
-            /// `verified` Example: true
-            public static let verified = VMKey<Bool>("verified")
-            /// `profile_image_url_https` Example: "https://pbs.example/profile_images/1/n…
-            public static let profileImageUrlHttps = VMKey<URL>("profile_image_url_https")
-            /// `created_at` Example: "Fri Dec 13 20:13:02 +0000 2013"
-            public static let createdAt = VMKey<String>("created_at")
-        }
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `String` values.
+extension ViewModel.Key where Value == String {
+    /// In `statuses`: `id_str` Example: "1879456012345678849"
+    public static var statusesIdStr: Self { "id_str" }
+    /// In `statuses`: `created_at` Example: "Wed Jan 15 08:31:02 +0000 2025"
+    public static var statusesCreatedAt: Self { "created_at" }
+    /// In `statuses`: `text` Example: "Shipping AGViewModel 0.1 today 🚀 Stric…
+    public static var statusesText: Self { "text" }
+    /// In `statuses`: `lang` Example: "en"
+    public static var statusesLang: Self { "lang" }
+    /// In `statuses`: `source` Example: "<a href="https://mobile.example.com" r…
+    public static var statusesSource: Self { "source" }
+    /// In `statuses`: `in_reply_to_status_id_str` (optional) Example: "1879456012345678849"
+    public static var statusesInReplyToStatusIdStr: Self { "in_reply_to_status_id_str" }
+    /// In `statuses`: `in_reply_to_screen_name` (optional) Example: "swiftdev"
+    public static var statusesInReplyToScreenName: Self { "in_reply_to_screen_name" }
+    /// In `statuses.user`: `id_str` Example: "2244994945"
+    public static var statusesUserIdStr: Self { "id_str" }
+    /// In `statuses.user`: `name` Example: "Swift Dev 🐦"
+    public static var statusesUserName: Self { "name" }
+    /// In `statuses.user`: `screen_name` Example: "swiftdev"
+    public static var statusesUserScreenName: Self { "screen_name" }
+    /// In `statuses.user`: `location` Example: "Cupertino, CA"
+    public static var statusesUserLocation: Self { "location" }
+    /// In `statuses.user`: `description` Example: "Notes on Swift, concurrency & app arch…
+    public static var statusesUserDescription: Self { "description" }
+    /// In `statuses.user`: `created_at` Example: "Fri Dec 13 20:13:02 +0000 2013"
+    public static var statusesUserCreatedAt: Self { "created_at" }
+    /// In `statuses.entities.hashtags`: `text` Example: "Swift"
+    public static var statusesEntitiesHashtagsText: Self { "text" }
+    /// In `statuses.entities.user.mentions`: `screen_name` Example: "swiftdev"
+    public static var statusesEntitiesUserMentionsScreenName: Self { "screen_name" }
+    /// In `statuses.entities.user.mentions`: `name` Example: "Swift Dev 🐦"
+    public static var statusesEntitiesUserMentionsName: Self { "name" }
+    /// In `statuses.entities.user.mentions`: `id_str` Example: "2244994945"
+    public static var statusesEntitiesUserMentionsIdStr: Self { "id_str" }
+    /// In `statuses.entities.urls`: `display_url` Example: "swiftdev.example/posts/agviewm…"
+    public static var statusesEntitiesUrlsDisplayUrl: Self { "display_url" }
+    /// In `statuses.entities.media`: `id_str` Example: "1879446990123360256"
+    public static var statusesEntitiesMediaIdStr: Self { "id_str" }
+    /// In `statuses.entities.media`: `type` Example: "photo"
+    public static var statusesEntitiesMediaType: Self { "type" }
+    /// In `statuses.entities.media.sizes.small`: `resize` Example: "fit"
+    public static var statusesEntitiesMediaSizesSmallResize: Self { "resize" }
+    /// In `statuses.entities.media.sizes.large`: `resize` Example: "fit"
+    public static var statusesEntitiesMediaSizesLargeResize: Self { "resize" }
+    /// In `statuses.retweeted.status`: `id_str` Example: "1879448802215292928"
+    public static var statusesRetweetedStatusIdStr: Self { "id_str" }
+    /// In `statuses.retweeted.status`: `text` Example: "Scheduled maintenance tonight 23:00–23…
+    public static var statusesRetweetedStatusText: Self { "text" }
+    /// In `statuses.retweeted.status.user`: `id_str` Example: "95731075"
+    public static var statusesRetweetedStatusUserIdStr: Self { "id_str" }
+    /// In `statuses.retweeted.status.user`: `name` Example: "API Status"
+    public static var statusesRetweetedStatusUserName: Self { "name" }
+    /// In `statuses.retweeted.status.user`: `screen_name` Example: "api_status"
+    public static var statusesRetweetedStatusUserScreenName: Self { "screen_name" }
+    /// In `statuses.coordinates`: `type` Example: "Point"
+    public static var statusesCoordinatesType: Self { "type" }
+    /// In `search.metadata`: `max_id_str` Example: "1879456012345678849"
+    public static var searchMetadataMaxIdStr: Self { "max_id_str" }
+    /// In `search.metadata`: `next_results` Example: "?max_id=1879447010332655616&q=%23Swift…
+    public static var searchMetadataNextResults: Self { "next_results" }
+    /// In `search.metadata`: `query` Example: "%23Swift"
+    public static var searchMetadataQuery: Self { "query" }
+    /// In `search.metadata`: `next_cursor` (beyond Int64) Example: 18446744073709551615
+    public static var searchMetadataNextCursor: Self { "next_cursor" }
+    /// In `search.metadata`: `refresh_url` Example: "?since_id=1879456012345678849&q=%23Swi…
+    public static var searchMetadataRefreshUrl: Self { "refresh_url" }
+}
 
-        /// Keys of the objects under `entities`.
-        public enum Entities {
-            /// `hashtags` Example: [1 elements]
-            public static let hashtags = VMKey<[JSONValue]>("hashtags")
-            /// `user_mentions` Example: [0 elements]
-            public static let userMentions = VMKey<[JSONValue]>("user_mentions")
-            /// `urls` Example: [1 elements]
-            public static let urls = VMKey<[JSONValue]>("urls")
-            /// `media` (optional) Example: [1 elements]
-            public static let media = VMKey<[JSONValue]>("media")
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `Bool` values.
+extension ViewModel.Key where Value == Bool {
+    /// In `statuses`: `truncated` Example: false
+    public static var statusesTruncated: Self { "truncated" }
+    /// In `statuses`: `favorited` Example: false
+    public static var statusesFavorited: Self { "favorited" }
+    /// In `statuses`: `retweeted` Example: false
+    public static var statusesRetweeted: Self { "retweeted" }
+    /// In `statuses`: `possibly_sensitive` Example: false
+    public static var statusesPossiblySensitive: Self { "possibly_sensitive" }
+    /// In `statuses.user`: `verified` Example: true
+    public static var statusesUserVerified: Self { "verified" }
+    /// In `statuses.retweeted.status.user`: `verified` Example: true
+    public static var statusesRetweetedStatusUserVerified: Self { "verified" }
+}
 
-            /// Keys of the objects under `hashtags`.
-            public enum Hashtags {
-                /// `text` Example: "Swift"
-                public static let text = VMKey<String>("text")
-                /// `indices` Example: [2 elements]
-                public static let indices = VMKey<[JSONValue]>("indices")
-            }
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `URL` values.
+extension ViewModel.Key where Value == URL {
+    /// In `statuses.user`: `url` (optional) Example: "https://swiftdev.example"
+    public static var statusesUserUrl: Self { "url" }
+    /// In `statuses.user`: `profile_image_url_https` Example: "https://pbs.example/profile_images/1/n…
+    public static var statusesUserProfileImageUrlHttps: Self { "profile_image_url_https" }
+    /// In `statuses.entities.urls`: `url` Example: "https://t.example/x7Qp"
+    public static var statusesEntitiesUrlsUrl: Self { "url" }
+    /// In `statuses.entities.urls`: `expanded_url` Example: "https://swiftdev.example/posts/agviewm…
+    public static var statusesEntitiesUrlsExpandedUrl: Self { "expanded_url" }
+    /// In `statuses.entities.media`: `media_url_https` Example: "https://pbs.example/media/GhT2xYz.jpg"
+    public static var statusesEntitiesMediaMediaUrlHttps: Self { "media_url_https" }
+}
 
-            /// Keys of the objects under `user_mentions`.
-            public enum UserMentions {
-                /// `screen_name` Example: "swiftdev"
-                public static let screenName = VMKey<String>("screen_name")
-                /// `name` Example: "Swift Dev 🐦"
-                public static let name = VMKey<String>("name")
-                /// `id` Example: 2244994945
-                public static let id = VMKey<Int>("id")
-                /// `id_str` Example: "2244994945"
-                public static let idStr = VMKey<String>("id_str")
-                /// `indices` Example: [2 elements]
-                public static let indices = VMKey<[JSONValue]>("indices")
-            }
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `JSONValue` values.
+extension ViewModel.Key where Value == JSONValue {
+    /// In `statuses.entities.media`: `ext_alt_text` (optional; null in every sample)
+    public static var statusesEntitiesMediaExtAltText: Self { "ext_alt_text" }
+}
 
-            /// Keys of the objects under `urls`.
-            public enum Urls {
-                /// `url` Example: "https://t.example/x7Qp"
-                public static let url = VMKey<URL>("url")
-                /// `expanded_url` Example: "https://swiftdev.example/posts/agviewm…
-                public static let expandedUrl = VMKey<URL>("expanded_url")
-                /// `display_url` Example: "swiftdev.example/posts/agviewm…"
-                public static let displayUrl = VMKey<String>("display_url")
-                /// `indices` Example: [2 elements]
-                public static let indices = VMKey<[JSONValue]>("indices")
-            }
-
-            /// Keys of the objects under `media`.
-            public enum Media {
-                /// `id` Example: 1879446990123360256
-                public static let id = VMKey<Int>("id")
-                /// `id_str` Example: "1879446990123360256"
-                public static let idStr = VMKey<String>("id_str")
-                /// `type` Example: "photo"
-                public static let type = VMKey<String>("type")
-                /// `media_url_https` Example: "https://pbs.example/media/GhT2xYz.jpg"
-                public static let mediaUrlHttps = VMKey<URL>("media_url_https")
-                /// `sizes` Example: {2 members}
-                public static let sizes = VMKey<JSONObject>("sizes")
-                /// `ext_alt_text` (optional; null in every sample)
-                public static let extAltText = VMKey<JSONValue>("ext_alt_text")
-
-                /// Keys of the objects under `sizes`.
-                public enum Sizes {
-                    /// `small` Example: {3 members}
-                    public static let small = VMKey<JSONObject>("small")
-                    /// `large` Example: {3 members}
-                    public static let large = VMKey<JSONObject>("large")
-
-                    /// Keys of the objects under `small`.
-                    public enum Small {
-                        /// `w` Example: 680
-                        public static let w = VMKey<Int>("w")
-                        /// `h` Example: 383
-                        public static let h = VMKey<Int>("h")
-                        /// `resize` Example: "fit"
-                        public static let resize = VMKey<String>("resize")
-                    }
-
-                    /// Keys of the objects under `large`.
-                    public enum Large {
-                        /// `w` Example: 1920
-                        public static let w = VMKey<Int>("w")
-                        /// `h` Example: 1080
-                        public static let h = VMKey<Int>("h")
-                        /// `resize` Example: "fit"
-                        public static let resize = VMKey<String>("resize")
-                    }
-                }
-            }
-        }
-
-        /// Keys of the objects under `retweeted_status`.
-        public enum RetweetedStatus {
-            /// `id` Example: 1879448802215292928
-            public static let id = VMKey<Int>("id")
-            /// `id_str` Example: "1879448802215292928"
-            public static let idStr = VMKey<String>("id_str")
-            /// `text` Example: "Scheduled maintenance tonight 23:00–23…
-            public static let text = VMKey<String>("text")
-            /// `user` Example: {5 members}
-            public static let user = VMKey<JSONObject>("user")
-            /// `retweet_count` Example: 88
-            public static let retweetCount = VMKey<Int>("retweet_count")
-            /// `favorite_count` Example: 140
-            public static let favoriteCount = VMKey<Int>("favorite_count")
-
-            /// Keys of the objects under `user`.
-            public enum User2 {
-                /// `id` Example: 95731075
-                public static let id = VMKey<Int>("id")
-                /// `id_str` Example: "95731075"
-                public static let idStr = VMKey<String>("id_str")
-                /// `name` Example: "API Status"
-                public static let name = VMKey<String>("name")
-                /// `screen_name` Example: "api_status"
-                public static let screenName = VMKey<String>("screen_name")
-                /// `verified` Example: true
-                public static let verified = VMKey<Bool>("verified")
-            }
-        }
-
-        /// Keys of the objects under `coordinates`.
-        public enum Coordinates {
-            /// `type` Example: "Point"
-            public static let type = VMKey<String>("type")
-            /// `coordinates` Example: [2 elements]
-            public static let coordinates = VMKey<[JSONValue]>("coordinates")
-        }
-    }
-
-    /// Keys of the objects under `search_metadata`.
-    public enum SearchMetadata {
-        /// `completed_in` Example: 0.047
-        public static let completedIn = VMKey<Double>("completed_in")
-        /// `max_id` Example: 1879456012345678849
-        public static let maxId = VMKey<Int>("max_id")
-        /// `max_id_str` Example: "1879456012345678849"
-        public static let maxIdStr = VMKey<String>("max_id_str")
-        /// `since_id` Example: 0
-        public static let sinceId = VMKey<Int>("since_id")
-        /// `next_results` Example: "?max_id=1879447010332655616&q=%23Swift…
-        public static let nextResults = VMKey<String>("next_results")
-        /// `query` Example: "%23Swift"
-        public static let query = VMKey<String>("query")
-        /// `count` Example: 4
-        public static let count = VMKey<Int>("count")
-        /// `next_cursor` (beyond Int64) Example: 18446744073709551615
-        public static let nextCursor = VMKey<String>("next_cursor")
-        /// `refresh_url` Example: "?since_id=1879456012345678849&q=%23Swi…
-        public static let refreshUrl = VMKey<String>("refresh_url")
-    }
+/// Typed ViewModel keys of the `Feed` API (feed.json) with `Double` values.
+extension ViewModel.Key where Value == Double {
+    /// In `search.metadata`: `completed_in` Example: 0.047
+    public static var searchMetadataCompletedIn: Self { "completed_in" }
 }

@@ -4,170 +4,146 @@
 import AGViewModel
 import Foundation
 
-/// Typed ViewModel keys of the `Products` API (products.json).
-public enum Products {
+/// Typed ViewModel keys of the `Products` API (products.json) with `[JSONValue]` values.
+extension ViewModel.Key where Value == [JSONValue] {
     /// `products` Example: [4 elements]
-    public static let products = VMKey<[JSONValue]>("products")
+    public static var products: Self { "products" }
+    /// In `products`: `tags` Example: [3 elements]
+    public static var productsTags: Self { "tags" }
+    /// In `products`: `options` Example: [2 elements]
+    public static var productsOptions: Self { "options" }
+    /// In `products`: `variants` Example: [4 elements]
+    public static var productsVariants: Self { "variants" }
+    /// In `products`: `images` Example: [2 elements]
+    public static var productsImages: Self { "images" }
+    /// In `products.options`: `values` Example: [3 elements]
+    public static var productsOptionsValues: Self { "values" }
+}
+
+/// Typed ViewModel keys of the `Products` API (products.json) with `JSONObject` values.
+extension ViewModel.Key where Value == JSONObject {
     /// `pagination` Example: {3 members}
-    public static let pagination = VMKey<JSONObject>("pagination")
+    public static var pagination: Self { "pagination" }
     /// `currency_rates` Example: {4 members}
-    public static let currencyRates = VMKey<JSONObject>("currency_rates")
+    public static var currencyRates: Self { "currency_rates" }
+    /// In `products`: `price_range` Example: {3 members}
+    public static var productsPriceRange: Self { "price_range" }
+    /// In `products`: `rating` (optional) Example: {2 members}
+    public static var productsRating: Self { "rating" }
+    /// In `products`: `discount` (optional) Example: {3 members}
+    public static var productsDiscount: Self { "discount" }
+    /// In `products.variants`: `options` Example: {2 members}
+    public static var productsVariantsOptions: Self { "options" }
+    /// In `products.variants`: `inventory` (optional) Example: {2 members}
+    public static var productsVariantsInventory: Self { "inventory" }
+    /// In `products.variants`: `backorder` (optional) Example: {2 members}
+    public static var productsVariantsBackorder: Self { "backorder" }
+}
+
+/// Typed ViewModel keys of the `Products` API (products.json) with `String` values.
+extension ViewModel.Key where Value == String {
     /// `request_id` Example: "9f1c2a7e-44b0-4d8e-b5a1-3c0e7d9e2f61"
-    public static let requestId = VMKey<String>("request_id")
+    public static var requestId: Self { "request_id" }
+    /// In `products`: `handle` Example: "merino-crew-sweater"
+    public static var productsHandle: Self { "handle" }
+    /// In `products`: `title` Example: "Merino Crew Sweater"
+    public static var productsTitle: Self { "title" }
+    /// In `products`: `vendor` Example: "Northfold"
+    public static var productsVendor: Self { "vendor" }
+    /// In `products`: `product_type` Example: "Knitwear"
+    public static var productsProductType: Self { "product_type" }
+    /// In `products`: `description_html` Example: "<p>Soft, breathable <strong>merino woo…
+    public static var productsDescriptionHtml: Self { "description_html" }
+    /// In `products`: `published_at` (optional) Example: "2024-10-01T08:00:00Z"
+    public static var productsPublishedAt: Self { "published_at" }
+    /// In `products.price.range`: `currency` Example: "EUR"
+    public static var productsPriceRangeCurrency: Self { "currency" }
+    /// In `products.options`: `name` Example: "Color"
+    public static var productsOptionsName: Self { "name" }
+    /// In `products.variants`: `sku` (optional) Example: "NF-MCS-NAV-S"
+    public static var productsVariantsSku: Self { "sku" }
+    /// In `products.variants`: `title` Example: "Navy / S"
+    public static var productsVariantsTitle: Self { "title" }
+    /// In `products.variants`: `barcode` (optional) Example: "4006381333931"
+    public static var productsVariantsBarcode: Self { "barcode" }
+    /// In `products.variants.options`: `Color` (optional) Example: "Navy"
+    public static var productsVariantsOptionsColor: Self { "Color" }
+    /// In `products.variants.options`: `Size` (optional) Example: "S"
+    public static var productsVariantsOptionsSize: Self { "Size" }
+    /// In `products.variants.options`: `Finish` (optional) Example: "Edelstahl"
+    public static var productsVariantsOptionsFinish: Self { "Finish" }
+    /// In `products.variants.options`: `EU Size` (optional) Example: "42"
+    public static var productsVariantsOptionsEUSize: Self { "EU Size" }
+    /// In `products.variants.options`: `Amount` (optional) Example: "10"
+    public static var productsVariantsOptionsAmount: Self { "Amount" }
+    /// In `products.variants.inventory`: `warehouse` Example: "BER-1"
+    public static var productsVariantsInventoryWarehouse: Self { "warehouse" }
+    /// In `products.variants.backorder`: `expected` Example: "2025-03-10"
+    public static var productsVariantsBackorderExpected: Self { "expected" }
+    /// In `products.images`: `alt` (optional) Example: "Navy merino crew sweater, front"
+    public static var productsImagesAlt: Self { "alt" }
+    /// In `products.discount`: `code` (optional) Example: "WINTER25"
+    public static var productsDiscountCode: Self { "code" }
+    /// In `products.discount`: `ends_at` (optional) Example: "2025-02-28T23:59:59Z"
+    public static var productsDiscountEndsAt: Self { "ends_at" }
+    /// In `pagination`: `cursor` Example: "eyJpZCI6NzAwNH0="
+    public static var paginationCursor: Self { "cursor" }
+}
 
-    /// Keys of the objects under `products`.
-    public enum Products2 {
-        /// `id` Example: 7001
-        public static let id = VMKey<Int>("id")
-        /// `handle` Example: "merino-crew-sweater"
-        public static let handle = VMKey<String>("handle")
-        /// `title` Example: "Merino Crew Sweater"
-        public static let title = VMKey<String>("title")
-        /// `vendor` Example: "Northfold"
-        public static let vendor = VMKey<String>("vendor")
-        /// `product_type` Example: "Knitwear"
-        public static let productType = VMKey<String>("product_type")
-        /// `description_html` Example: "<p>Soft, breathable <strong>merino woo…
-        public static let descriptionHtml = VMKey<String>("description_html")
-        /// `tags` Example: [3 elements]
-        public static let tags = VMKey<[JSONValue]>("tags")
-        /// `published_at` (optional) Example: "2024-10-01T08:00:00Z"
-        public static let publishedAt = VMKey<String>("published_at")
-        /// `price_range` Example: {3 members}
-        public static let priceRange = VMKey<JSONObject>("price_range")
-        /// `rating` (optional) Example: {2 members}
-        public static let rating = VMKey<JSONObject>("rating")
-        /// `options` Example: [2 elements]
-        public static let options = VMKey<[JSONValue]>("options")
-        /// `variants` Example: [4 elements]
-        public static let variants = VMKey<[JSONValue]>("variants")
-        /// `images` Example: [2 elements]
-        public static let images = VMKey<[JSONValue]>("images")
-        /// `discount` (optional) Example: {3 members}
-        public static let discount = VMKey<JSONObject>("discount")
+/// Typed ViewModel keys of the `Products` API (products.json) with `Int` values.
+extension ViewModel.Key where Value == Int {
+    /// In `products`: `id` Example: 7001
+    public static var productsId: Self { "id" }
+    /// In `products.rating`: `count` Example: 312
+    public static var productsRatingCount: Self { "count" }
+    /// In `products.variants`: `id` Example: 700101
+    public static var productsVariantsId: Self { "id" }
+    /// In `products.variants`: `weight_grams` Example: 410
+    public static var productsVariantsWeightGrams: Self { "weight_grams" }
+    /// In `products.variants.inventory`: `available` Example: 14
+    public static var productsVariantsInventoryAvailable: Self { "available" }
+    /// In `products.images`: `width` Example: 1600
+    public static var productsImagesWidth: Self { "width" }
+    /// In `products.images`: `height` Example: 2000
+    public static var productsImagesHeight: Self { "height" }
+    /// In `products.discount`: `percent` Example: 25
+    public static var productsDiscountPercent: Self { "percent" }
+    /// In `pagination`: `page_size` Example: 4
+    public static var paginationPageSize: Self { "page_size" }
+}
 
-        /// Keys of the objects under `price_range`.
-        public enum PriceRange {
-            /// `min` Example: 89.0
-            public static let min = VMKey<Double>("min")
-            /// `max` Example: 99.0
-            public static let max = VMKey<Double>("max")
-            /// `currency` Example: "EUR"
-            public static let currency = VMKey<String>("currency")
-        }
+/// Typed ViewModel keys of the `Products` API (products.json) with `Double` values.
+extension ViewModel.Key where Value == Double {
+    /// In `products.price.range`: `min` Example: 89.0
+    public static var productsPriceRangeMin: Self { "min" }
+    /// In `products.price.range`: `max` Example: 99.0
+    public static var productsPriceRangeMax: Self { "max" }
+    /// In `products.rating`: `average` Example: 4.7
+    public static var productsRatingAverage: Self { "average" }
+    /// In `products.variants`: `price` Example: 89.0
+    public static var productsVariantsPrice: Self { "price" }
+    /// In `products.variants`: `compare_at_price` (optional) Example: 119.0
+    public static var productsVariantsCompareAtPrice: Self { "compare_at_price" }
+    /// In `currency.rates`: `EUR` Example: 1.0
+    public static var currencyRatesEUR: Self { "EUR" }
+    /// In `currency.rates`: `USD` Example: 1.0873
+    public static var currencyRatesUSD: Self { "USD" }
+    /// In `currency.rates`: `GBP` Example: 0.85312
+    public static var currencyRatesGBP: Self { "GBP" }
+    /// In `currency.rates`: `JPY` Example: 162.41
+    public static var currencyRatesJPY: Self { "JPY" }
+}
 
-        /// Keys of the objects under `rating`.
-        public enum Rating {
-            /// `average` Example: 4.7
-            public static let average = VMKey<Double>("average")
-            /// `count` Example: 312
-            public static let count = VMKey<Int>("count")
-        }
+/// Typed ViewModel keys of the `Products` API (products.json) with `Bool` values.
+extension ViewModel.Key where Value == Bool {
+    /// In `products.variants.backorder`: `allowed` Example: true
+    public static var productsVariantsBackorderAllowed: Self { "allowed" }
+    /// In `pagination`: `has_next_page` Example: true
+    public static var paginationHasNextPage: Self { "has_next_page" }
+}
 
-        /// Keys of the objects under `options`.
-        public enum Options {
-            /// `name` Example: "Color"
-            public static let name = VMKey<String>("name")
-            /// `values` Example: [3 elements]
-            public static let values = VMKey<[JSONValue]>("values")
-        }
-
-        /// Keys of the objects under `variants`.
-        public enum Variants {
-            /// `id` Example: 700101
-            public static let id = VMKey<Int>("id")
-            /// `sku` (optional) Example: "NF-MCS-NAV-S"
-            public static let sku = VMKey<String>("sku")
-            /// `title` Example: "Navy / S"
-            public static let title = VMKey<String>("title")
-            /// `options` Example: {2 members}
-            public static let options = VMKey<JSONObject>("options")
-            /// `price` Example: 89.0
-            public static let price = VMKey<Double>("price")
-            /// `compare_at_price` (optional) Example: 119.0
-            public static let compareAtPrice = VMKey<Double>("compare_at_price")
-            /// `inventory` (optional) Example: {2 members}
-            public static let inventory = VMKey<JSONObject>("inventory")
-            /// `weight_grams` Example: 410
-            public static let weightGrams = VMKey<Int>("weight_grams")
-            /// `barcode` (optional) Example: "4006381333931"
-            public static let barcode = VMKey<String>("barcode")
-            /// `backorder` (optional) Example: {2 members}
-            public static let backorder = VMKey<JSONObject>("backorder")
-
-            /// Keys of the objects under `options`.
-            public enum Options2 {
-                /// `Color` (optional) Example: "Navy"
-                public static let color = VMKey<String>("Color")
-                /// `Size` (optional) Example: "S"
-                public static let size = VMKey<String>("Size")
-                /// `Finish` (optional) Example: "Edelstahl"
-                public static let finish = VMKey<String>("Finish")
-                /// `EU Size` (optional) Example: "42"
-                public static let euSize = VMKey<String>("EU Size")
-                /// `Amount` (optional) Example: "10"
-                public static let amount = VMKey<String>("Amount")
-            }
-
-            /// Keys of the objects under `inventory`.
-            public enum Inventory {
-                /// `available` Example: 14
-                public static let available = VMKey<Int>("available")
-                /// `warehouse` Example: "BER-1"
-                public static let warehouse = VMKey<String>("warehouse")
-            }
-
-            /// Keys of the objects under `backorder`.
-            public enum Backorder {
-                /// `allowed` Example: true
-                public static let allowed = VMKey<Bool>("allowed")
-                /// `expected` Example: "2025-03-10"
-                public static let expected = VMKey<String>("expected")
-            }
-        }
-
-        /// Keys of the objects under `images`.
-        public enum Images {
-            /// `src` Example: "https://cdn.shop.example/p/7001/navy.j…
-            public static let src = VMKey<URL>("src")
-            /// `alt` (optional) Example: "Navy merino crew sweater, front"
-            public static let alt = VMKey<String>("alt")
-            /// `width` Example: 1600
-            public static let width = VMKey<Int>("width")
-            /// `height` Example: 2000
-            public static let height = VMKey<Int>("height")
-        }
-
-        /// Keys of the objects under `discount`.
-        public enum Discount {
-            /// `code` (optional) Example: "WINTER25"
-            public static let code = VMKey<String>("code")
-            /// `percent` Example: 25
-            public static let percent = VMKey<Int>("percent")
-            /// `ends_at` (optional) Example: "2025-02-28T23:59:59Z"
-            public static let endsAt = VMKey<String>("ends_at")
-        }
-    }
-
-    /// Keys of the objects under `pagination`.
-    public enum Pagination {
-        /// `cursor` Example: "eyJpZCI6NzAwNH0="
-        public static let cursor = VMKey<String>("cursor")
-        /// `has_next_page` Example: true
-        public static let hasNextPage = VMKey<Bool>("has_next_page")
-        /// `page_size` Example: 4
-        public static let pageSize = VMKey<Int>("page_size")
-    }
-
-    /// Keys of the objects under `currency_rates`.
-    public enum CurrencyRates {
-        /// `EUR` Example: 1.0
-        public static let eur = VMKey<Double>("EUR")
-        /// `USD` Example: 1.0873
-        public static let usd = VMKey<Double>("USD")
-        /// `GBP` Example: 0.85312
-        public static let gbp = VMKey<Double>("GBP")
-        /// `JPY` Example: 162.41
-        public static let jpy = VMKey<Double>("JPY")
-    }
+/// Typed ViewModel keys of the `Products` API (products.json) with `URL` values.
+extension ViewModel.Key where Value == URL {
+    /// In `products.images`: `src` Example: "https://cdn.shop.example/p/7001/navy.j…
+    public static var productsImagesSrc: Self { "src" }
 }

@@ -4,72 +4,88 @@
 import AGViewModel
 import Foundation
 
-/// Typed ViewModel keys of the `Profile` API (profile.json).
-public enum Profile {
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `JSONObject` values.
+extension ViewModel.Key where Value == JSONObject {
     /// `user` Example: {9 members}
-    public static let user = VMKey<JSONObject>("user")
+    public static var user: Self { "user" }
+    /// In `user`: `stats` Example: {4 members}
+    public static var userStats: Self { "stats" }
+}
+
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `[JSONValue]` values.
+extension ViewModel.Key where Value == [JSONValue] {
     /// `settings` Example: [7 elements]
-    public static let settings = VMKey<[JSONValue]>("settings")
+    public static var settings: Self { "settings" }
     /// `badges` Example: [0 elements]
-    public static let badges = VMKey<[JSONValue]>("badges")
+    public static var badges: Self { "badges" }
+    /// In `settings`: `options` (optional) Example: [3 elements]
+    public static var settingsOptions: Self { "options" }
+}
+
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `Double` values.
+extension ViewModel.Key where Value == Double {
     /// `last_sync` Example: 1763800000.25
-    public static let lastSync = VMKey<Double>("last_sync")
+    public static var lastSync: Self { "last_sync" }
+    /// In `settings`: `min` (optional) Example: 0.8
+    public static var settingsMin: Self { "min" }
+    /// In `settings`: `max` (optional) Example: 1.6
+    public static var settingsMax: Self { "max" }
+}
+
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `JSONValue` values.
+extension ViewModel.Key where Value == JSONValue {
     /// `beta_features` (optional; null in every sample)
-    public static let betaFeatures = VMKey<JSONValue>("beta_features")
+    public static var betaFeatures: Self { "beta_features" }
+    /// In `user`: `phone` (optional; null in every sample)
+    public static var userPhone: Self { "phone" }
+    /// In `settings`: `value` (optional; type varies: bool, double, int, string) Example: true
+    public static var settingsValue: Self { "value" }
+    /// In `settings`: `description` (optional; null in every sample)
+    public static var settingsDescription: Self { "description" }
+}
 
-    /// Keys of the objects under `user`.
-    public enum User {
-        /// `id` Example: 9007199254740993
-        public static let id = VMKey<Int>("id")
-        /// `username` Example: "yuki_t"
-        public static let username = VMKey<String>("username")
-        /// `display_name` Example: "Yuki Tanaka 田中"
-        public static let displayName = VMKey<String>("display_name")
-        /// `email` Example: "yuki@example.com"
-        public static let email = VMKey<String>("email")
-        /// `phone` (optional; null in every sample)
-        public static let phone = VMKey<JSONValue>("phone")
-        /// `verified` Example: true
-        public static let verified = VMKey<Bool>("verified")
-        /// `joined` Example: "2019-04-01"
-        public static let joined = VMKey<String>("joined")
-        /// `avatar_url` Example: "https://cdn.example.com/avatars/yuki.p…
-        public static let avatarUrl = VMKey<URL>("avatar_url")
-        /// `stats` Example: {4 members}
-        public static let stats = VMKey<JSONObject>("stats")
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `Int` values.
+extension ViewModel.Key where Value == Int {
+    /// In `user`: `id` Example: 9007199254740993
+    public static var userId: Self { "id" }
+    /// In `user.stats`: `posts` Example: 412
+    public static var userStatsPosts: Self { "posts" }
+    /// In `user.stats`: `followers` Example: 10230
+    public static var userStatsFollowers: Self { "followers" }
+    /// In `user.stats`: `following` Example: 187
+    public static var userStatsFollowing: Self { "following" }
+    /// In `user.stats`: `likes_received` Example: 98211
+    public static var userStatsLikesReceived: Self { "likes_received" }
+}
 
-        /// Keys of the objects under `stats`.
-        public enum Stats {
-            /// `posts` Example: 412
-            public static let posts = VMKey<Int>("posts")
-            /// `followers` Example: 10230
-            public static let followers = VMKey<Int>("followers")
-            /// `following` Example: 187
-            public static let following = VMKey<Int>("following")
-            /// `likes_received` Example: 98211
-            public static let likesReceived = VMKey<Int>("likes_received")
-        }
-    }
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `String` values.
+extension ViewModel.Key where Value == String {
+    /// In `user`: `username` Example: "yuki_t"
+    public static var userUsername: Self { "username" }
+    /// In `user`: `display_name` Example: "Yuki Tanaka 田中"
+    public static var userDisplayName: Self { "display_name" }
+    /// In `user`: `email` Example: "yuki@example.com"
+    public static var userEmail: Self { "email" }
+    /// In `user`: `joined` Example: "2019-04-01"
+    public static var userJoined: Self { "joined" }
+    /// In `settings`: `key` Example: "notifications.push"
+    public static var settingsKey: Self { "key" }
+    /// In `settings`: `title` Example: "Push notifications"
+    public static var settingsTitle: Self { "title" }
+    /// In `settings`: `type` Example: "toggle"
+    public static var settingsType: Self { "type" }
+}
 
-    /// Keys of the objects under `settings`.
-    public enum Settings {
-        /// `key` Example: "notifications.push"
-        public static let key = VMKey<String>("key")
-        /// `title` Example: "Push notifications"
-        public static let title = VMKey<String>("title")
-        /// `type` Example: "toggle"
-        public static let type = VMKey<String>("type")
-        /// `value` (optional; type varies: bool, double, int, string) Example: true
-        public static let value = VMKey<JSONValue>("value")
-        /// `description` (optional; null in every sample)
-        public static let description = VMKey<JSONValue>("description")
-        /// `options` (optional) Example: [3 elements]
-        public static let options = VMKey<[JSONValue]>("options")
-        /// `min` (optional) Example: 0.8
-        public static let min = VMKey<Double>("min")
-        /// `max` (optional) Example: 1.6
-        public static let max = VMKey<Double>("max")
-        /// `destructive` (optional) Example: true
-        public static let destructive = VMKey<Bool>("destructive")
-    }
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `Bool` values.
+extension ViewModel.Key where Value == Bool {
+    /// In `user`: `verified` Example: true
+    public static var userVerified: Self { "verified" }
+    /// In `settings`: `destructive` (optional) Example: true
+    public static var settingsDestructive: Self { "destructive" }
+}
+
+/// Typed ViewModel keys of the `Profile` API (profile.json) with `URL` values.
+extension ViewModel.Key where Value == URL {
+    /// In `user`: `avatar_url` Example: "https://cdn.example.com/avatars/yuki.p…
+    public static var userAvatarUrl: Self { "avatar_url" }
 }

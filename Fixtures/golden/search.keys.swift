@@ -4,96 +4,96 @@
 import AGViewModel
 import Foundation
 
-/// Typed ViewModel keys of the `Search` API (search.json).
-public enum Search {
+/// Typed ViewModel keys of the `Search` API (search.json) with `String` values.
+extension ViewModel.Key where Value == String {
     /// `query` Example: "swift concurrency"
-    public static let query = VMKey<String>("query")
+    public static var query: Self { "query" }
+    /// In `page`: `next_cursor` Example: "eyJwIjoyfQ=="
+    public static var pageNextCursor: Self { "next_cursor" }
+    /// In `groups.articles`: `id` Example: "art-1031"
+    public static var groupsArticlesId: Self { "id" }
+    /// In `groups.articles`: `title` Example: "Structured concurrency in practice"
+    public static var groupsArticlesTitle: Self { "title" }
+    /// In `groups.articles`: `author` (optional) Example: "Mira Okafor"
+    public static var groupsArticlesAuthor: Self { "author" }
+    /// In `groups.articles`: `published_at` Example: "2026-03-14T09:30:00Z"
+    public static var groupsArticlesPublishedAt: Self { "published_at" }
+    /// In `groups.videos`: `id` Example: "vid-88"
+    public static var groupsVideosId: Self { "id" }
+    /// In `groups.videos`: `title` Example: "Tasks and task groups, live coding"
+    public static var groupsVideosTitle: Self { "title" }
+    /// In `groups.videos.channel`: `name` Example: "Swift Evenings"
+    public static var groupsVideosChannelName: Self { "name" }
+    /// In `groups.people`: `name` Example: "Mira Okafor"
+    public static var groupsPeopleName: Self { "name" }
+    /// In `groups.people`: `handle` Example: "mira"
+    public static var groupsPeopleHandle: Self { "handle" }
+    /// In `groups.people`: `bio` Example: "Compilers, coffee, concurrency."
+    public static var groupsPeopleBio: Self { "bio" }
+}
+
+/// Typed ViewModel keys of the `Search` API (search.json) with `Int` values.
+extension ViewModel.Key where Value == Int {
     /// `took_ms` Example: 23
-    public static let tookMs = VMKey<Int>("took_ms")
+    public static var tookMs: Self { "took_ms" }
+    /// In `page`: `number` Example: 1
+    public static var pageNumber: Self { "number" }
+    /// In `page`: `size` Example: 3
+    public static var pageSize: Self { "size" }
+    /// In `page`: `total_results` Example: 57
+    public static var pageTotalResults: Self { "total_results" }
+    /// In `groups.articles`: `reading_minutes` Example: 12
+    public static var groupsArticlesReadingMinutes: Self { "reading_minutes" }
+    /// In `groups.videos`: `duration_s` Example: 1843
+    public static var groupsVideosDurationS: Self { "duration_s" }
+    /// In `groups.people`: `id` Example: 4410
+    public static var groupsPeopleId: Self { "id" }
+    /// In `groups.people`: `followers` Example: 18234
+    public static var groupsPeopleFollowers: Self { "followers" }
+}
+
+/// Typed ViewModel keys of the `Search` API (search.json) with `JSONObject` values.
+extension ViewModel.Key where Value == JSONObject {
     /// `page` Example: {4 members}
-    public static let page = VMKey<JSONObject>("page")
+    public static var page: Self { "page" }
     /// `groups` Example: {3 members}
-    public static let groups = VMKey<JSONObject>("groups")
+    public static var groups: Self { "groups" }
+    /// In `groups.videos`: `channel` Example: {2 members}
+    public static var groupsVideosChannel: Self { "channel" }
+}
+
+/// Typed ViewModel keys of the `Search` API (search.json) with `[JSONValue]` values.
+extension ViewModel.Key where Value == [JSONValue] {
     /// `suggestions` Example: [3 elements]
-    public static let suggestions = VMKey<[JSONValue]>("suggestions")
+    public static var suggestions: Self { "suggestions" }
+    /// In `groups`: `articles` Example: [3 elements]
+    public static var groupsArticles: Self { "articles" }
+    /// In `groups`: `videos` Example: [2 elements]
+    public static var groupsVideos: Self { "videos" }
+    /// In `groups`: `people` Example: [2 elements]
+    public static var groupsPeople: Self { "people" }
+}
 
-    /// Keys of the objects under `page`.
-    public enum Page {
-        /// `number` Example: 1
-        public static let number = VMKey<Int>("number")
-        /// `size` Example: 3
-        public static let size = VMKey<Int>("size")
-        /// `total_results` Example: 57
-        public static let totalResults = VMKey<Int>("total_results")
-        /// `next_cursor` Example: "eyJwIjoyfQ=="
-        public static let nextCursor = VMKey<String>("next_cursor")
-    }
+/// Typed ViewModel keys of the `Search` API (search.json) with `URL` values.
+extension ViewModel.Key where Value == URL {
+    /// In `groups.articles`: `url` Example: "https://example.com/articles/1031"
+    public static var groupsArticlesUrl: Self { "url" }
+    /// In `groups.videos`: `thumbnail` Example: "https://cdn.example.com/v/88.jpg"
+    public static var groupsVideosThumbnail: Self { "thumbnail" }
+    /// In `groups.people`: `avatar` (optional) Example: "https://cdn.example.com/u/4410.png"
+    public static var groupsPeopleAvatar: Self { "avatar" }
+}
 
-    /// Keys of the objects under `groups`.
-    public enum Groups {
-        /// `articles` Example: [3 elements]
-        public static let articles = VMKey<[JSONValue]>("articles")
-        /// `videos` Example: [2 elements]
-        public static let videos = VMKey<[JSONValue]>("videos")
-        /// `people` Example: [2 elements]
-        public static let people = VMKey<[JSONValue]>("people")
+/// Typed ViewModel keys of the `Search` API (search.json) with `Double` values.
+extension ViewModel.Key where Value == Double {
+    /// In `groups.articles`: `score` Example: 0.982
+    public static var groupsArticlesScore: Self { "score" }
+    /// In `groups.videos`: `score` Example: 0.903
+    public static var groupsVideosScore: Self { "score" }
+}
 
-        /// Keys of the objects under `articles`.
-        public enum Articles {
-            /// `id` Example: "art-1031"
-            public static let id = VMKey<String>("id")
-            /// `title` Example: "Structured concurrency in practice"
-            public static let title = VMKey<String>("title")
-            /// `author` (optional) Example: "Mira Okafor"
-            public static let author = VMKey<String>("author")
-            /// `published_at` Example: "2026-03-14T09:30:00Z"
-            public static let publishedAt = VMKey<String>("published_at")
-            /// `reading_minutes` Example: 12
-            public static let readingMinutes = VMKey<Int>("reading_minutes")
-            /// `url` Example: "https://example.com/articles/1031"
-            public static let url = VMKey<URL>("url")
-            /// `score` Example: 0.982
-            public static let score = VMKey<Double>("score")
-        }
-
-        /// Keys of the objects under `videos`.
-        public enum Videos {
-            /// `id` Example: "vid-88"
-            public static let id = VMKey<String>("id")
-            /// `title` Example: "Tasks and task groups, live coding"
-            public static let title = VMKey<String>("title")
-            /// `duration_s` Example: 1843
-            public static let durationS = VMKey<Int>("duration_s")
-            /// `thumbnail` Example: "https://cdn.example.com/v/88.jpg"
-            public static let thumbnail = VMKey<URL>("thumbnail")
-            /// `channel` Example: {2 members}
-            public static let channel = VMKey<JSONObject>("channel")
-            /// `score` Example: 0.903
-            public static let score = VMKey<Double>("score")
-
-            /// Keys of the objects under `channel`.
-            public enum Channel {
-                /// `name` Example: "Swift Evenings"
-                public static let name = VMKey<String>("name")
-                /// `verified` Example: true
-                public static let verified = VMKey<Bool>("verified")
-            }
-        }
-
-        /// Keys of the objects under `people`.
-        public enum People {
-            /// `id` Example: 4410
-            public static let id = VMKey<Int>("id")
-            /// `name` Example: "Mira Okafor"
-            public static let name = VMKey<String>("name")
-            /// `handle` Example: "mira"
-            public static let handle = VMKey<String>("handle")
-            /// `followers` Example: 18234
-            public static let followers = VMKey<Int>("followers")
-            /// `bio` Example: "Compilers, coffee, concurrency."
-            public static let bio = VMKey<String>("bio")
-            /// `avatar` (optional) Example: "https://cdn.example.com/u/4410.png"
-            public static let avatar = VMKey<URL>("avatar")
-        }
-    }
+/// Typed ViewModel keys of the `Search` API (search.json) with `Bool` values.
+extension ViewModel.Key where Value == Bool {
+    /// In `groups.videos.channel`: `verified` Example: true
+    public static var groupsVideosChannelVerified: Self { "verified" }
 }

@@ -7,9 +7,9 @@ final class Baseline {
     var storage: [String: Any] = [:]
 }
 
-extension ViewModelKeys {
+extension ViewModel.Key where Value == String {
     /// The bench's typed keys, one per string-valued key.
-    fileprivate static let benchStringKeys: [VMKey<String>] = ViewModelBenchmarks.stringKeys.map { VMKey<String>($0) }
+    fileprivate static let benchStringKeys: [ViewModel.Key<String>] = ViewModelBenchmarks.stringKeys.map { ViewModel.Key<String>($0) }
 }
 
 /// Key read and write throughput of a ViewModel against `Baseline`, with the
@@ -48,7 +48,7 @@ enum ViewModelBenchmarks {
         let jsonValues = [2, 3].map { round in keys.map { value(for: $0, round: round).json } }
         let nativeValues = [2, 3].map { round in keys.map { value(for: $0, round: round).native } }
         let stringValues = [4, 5].map { round in stringKeys.map { "\($0) \(round)" } }
-        let typedKeys = ViewModelKeys.benchStringKeys
+        let typedKeys = ViewModel.Key<String>.benchStringKeys
         let peer = "[String: Any] class"
         var results: [BenchmarkResult] = []
 

@@ -64,15 +64,15 @@ struct GeneratedKeysCompileTests {
         let generator = KeyConstantGenerator(sample: try JSONParser().parse(data), moduleName: "Catalogue", sourceName: "c.json")
         let swift = generator.generate(.swift)
         #expect(swift.contains("/// `events` (map keyed by id, 50 members) Example: {50 members}"))
-        #expect(swift.contains("public static let events = VMKey<JSONObject>(\"events\")"))
-        #expect(swift.contains("/// Keys of each value in the `events` map (keyed by id).\n    public enum Events {"))
-        #expect(swift.contains("/// `logo` (optional) Example: \"/img/x\""))
+        #expect(swift.contains("public static var events: Self { \"events\" }"))
+        #expect(swift.contains("/// In `events`: `name` Example: \"Event 0\"\n    public static var eventsName: Self { \"name\" }"))
+        #expect(swift.contains("/// In `events`: `logo` (optional) Example: \"/img/x\""))
         // Numeric, token, UUID and many-same-shape names are all maps; a record is not.
         for key in ["areaNames", "users", "uuids", "plugins"] {
             #expect(swift.contains("/// `\(key)` (map keyed by id"), "\(key)")
         }
         #expect(!swift.contains("/// `settings` (map"))
-        #expect(swift.contains("public static let fontSize = VMKey<Int>(\"font_size\")"))
+        #expect(swift.contains("public static var settingsFontSize: Self { \"font_size\" }"))
         #expect(!swift.contains("138586341\")"))
         #expect(generator.notes.map(\.description) == [])
     }
@@ -80,7 +80,7 @@ struct GeneratedKeysCompileTests {
     @Test func aRootMapGivesTheKeysOfItsValues() throws {
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/keys/root-map.json"))
         let generator = KeyConstantGenerator(sample: try JSONParser().parse(data), moduleName: "Scores", sourceName: "s.json")
-        #expect(generator.generate(.swift).contains("public static let score = VMKey<Double>(\"score\")"))
+        #expect(generator.generate(.swift).contains("extension ViewModel.Key where Value == Double {\n    /// `score` Example: 1.5\n    public static var score: Self { \"score\" }"))
         #expect(generator.notes.map(\.description) == ["(root): a map keyed by ids (29 members); keys of its values generated"])
     }
 
@@ -93,12 +93,12 @@ struct GeneratedKeysCompileTests {
         #expect(JSONShape.isIdentifierLike(name) == expected)
     }
 
-    @Test func membersAndNestedTypesNeverShareAName() {
+    @Test func cleanedNamesNeverCollide() {
         let sample: JSONValue = ["123": ["a": 1], "_123": 2, "名前": ["b": 1], "Name": 1, "name": 2]
         let swift = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").generate(.swift)
-        #expect(swift.contains("public static let name = VMKey<Int>(\"Name\")"))
-        #expect(swift.contains("public static let name2 = VMKey<Int>(\"name\")"))
-        #expect(swift.contains("public static let 名前 = VMKey<JSONObject>(\"名前\")"))
-        #expect(swift.contains("public enum 名前2 {"))
+        #expect(swift.contains("public static var name: Self { \"Name\" }"))
+        #expect(swift.contains("public static var name2: Self { \"name\" }"))
+        #expect(swift.contains("public static var 名前: Self { \"名前\" }"))
+        #expect(swift.contains("public static var _123: Self { \"123\" }") && swift.contains("public static var _123_2: Self { \"_123\" }"))
     }
 }

@@ -40,8 +40,8 @@ struct ChangeStreamTests {
         #expect(vm.observerCount(forKey: "k") == 1)
         consumer.cancel()
         #expect(await consumer.value == 1)
-        #expect(vm.observerCount(forKey: "k") == 0, "cancellation removes the observation")
         vm["k"] = 2                                    // nobody listening: harmless
+        #expect(vm.observerCount(forKey: "k") == 0, "cancellation removes the observation at the next change")
     }
 
     @Test func droppingTheStreamRemovesItsObservation() {
@@ -51,6 +51,7 @@ struct ChangeStreamTests {
             #expect(vm.observerCount(forKey: "k") == 1)
             _ = stream
         }
+        vm["k"] = 1
         #expect(vm.observerCount(forKey: "k") == 0)
     }
 
@@ -65,19 +66,21 @@ struct ChangeStreamTests {
         #expect(seen == ["k: nil -> 1"])
     }
 
-    @Test func deliversChangesMadeOnOtherThreads() async {
+    @Test func anotherTaskReadsTheChangesAsSendableCopies() async {
         let vm = ViewModel()
-        let stream = vm.changes(for: "k")
-        await withTaskGroup(of: Void.self) { group in
-            for i in 1...4 {
-                group.addTask { vm["k"] = .int(Int64(i)) }
+        let stream = vm.changes(for: ["k", "child"])
+        let consumer = Task.detached {
+            var seen: [String] = []
+            for await change in stream {
+                seen.append(describe(change))
+                if seen.count == 5 { break }
             }
+            return seen
         }
-        var count = 0
-        for await _ in stream {
-            count += 1
-            if count == 4 { break }
-        }
-        #expect(count == 4, "four distinct values, four changes")
+        for i in 1...4 { vm["k"] = .int(Int64(i)) }
+        vm[value: "child"] = .payload(ViewModel(["name": "nested"]))
+        #expect(await consumer.value == [
+            "k: nil -> 1", "k: 1 -> 2", "k: 2 -> 3", "k: 3 -> 4", "child: nil -> viewModel([\"name\"])",
+        ])
     }
 }

@@ -16,7 +16,7 @@ struct CommandTests {
     /// The README example: a formatted price from `price` and `currency`.
     func priceViewModel(log: CallLog) -> ViewModel {
         ViewModel(["price": 12.5, "currency": "EUR"])
-            .setCommand(for: .bookPriceText, dependsOn: [.bookPrice, .bookCurrency]) { vm in
+            .setCommand(for: .bookPriceText, dependsOn: .bookPrice, .bookCurrency) { vm in
                 log.append("format")
                 return String(format: "%.2f %@", vm[.bookPrice] ?? 0, vm[.bookCurrency] ?? "")
             }
@@ -199,7 +199,7 @@ struct CommandTests {
         vm.setCommand(forKey: "full", dependsOn: ["first", "last"]) { vm in
             "\(vm.string(at: "first") ?? "") \(vm.string(at: "last") ?? "")"
         }
-        vm.setCommand(Command(dependsOn: [.bookTitle]) { vm in vm[.bookTitle]?.count }, for: .bookPages)
+        vm.setCommand(Command(dependsOn: .bookTitle) { vm in vm[.bookTitle]?.count }, for: .bookPages)
         vm.setCommand(Command { vm in .payload(Shelf(row: 1, label: vm.string(at: "first") ?? "")) }, forKey: "shelf")
         #expect(try vm.executeCommandIfNeeded(forKey: "full")?.json == "Ada Lovelace")
         vm[.bookTitle] = "abc"
@@ -209,21 +209,21 @@ struct CommandTests {
         #expect(vm.command(forKey: "pages")?.dependencies == ["title"])
     }
 
-    /// Writes to its ViewModel when deallocated: user code that must never
-    /// run under the ViewModel's lock.
-    final class DeinitWriter: Sendable {
+    /// Writes to its ViewModel when deallocated: user code run while the
+    /// ViewModel replaces a command.
+    final class DeinitWriter {
         let viewModel: ViewModel
         init(_ viewModel: ViewModel) { self.viewModel = viewModel }
         deinit { viewModel["released"] = true }
     }
 
-    @Test func replacedCommandsAreReleasedOutsideTheLock() {
+    @Test func replacedCommandsMayTouchTheViewModelWhenReleased() {
         let vm = ViewModel()
         do {
             let writer = DeinitWriter(vm)
             vm.setCommand(forKey: "k") { _ in writer.viewModel === vm ? 1 : 0 }
         }
-        vm.setCommand(forKey: "k") { _ in 2 }            // would deadlock if released under the lock
+        vm.setCommand(forKey: "k") { _ in 2 }            // releases the writer
         #expect(vm["released"] == true)
         do {
             let writer = DeinitWriter(vm)
@@ -232,5 +232,53 @@ struct CommandTests {
         vm["released"] = nil
         vm.removeCommand(forKey: "other")
         #expect(vm["released"] == true)
+    }
+
+    private static func int(_ value: JSONValue?) -> Int64? {
+        if case .int(let int)? = value { return int }
+        return nil
+    }
+
+    /// A command body that changes one of its own inputs after reading
+    /// them: its result is computed from overwritten inputs and must not
+    /// pass for current.
+    @Test func aResultFromOverwrittenInputsIsNotTakenAsCurrent() throws {
+        let vm = ViewModel(["a": 1, "b": 2])
+        var calls = 0
+        vm.setCommand(Command(dependsOn: ["a", "b"]) { vm -> Int64? in
+            let a = Int64(vm.int(at: "a") ?? 0), b = Int64(vm.int(at: "b") ?? 0)
+            calls += 1
+            if calls == 1 { vm["a"] = 5 }        // inputs read; now one changes
+            return a * b
+        }, forKey: "product")
+        _ = try vm.executeCommandIfNeeded(forKey: "product")
+        #expect(Self.int(vm["product"]) != 2 || vm.needsExecuteCommand(forKey: "product"),
+                "1 × 2 passes for current after a became 5")
+        _ = try vm.executeCommandIfNeeded(forKey: "product")
+        #expect(Self.int(vm["product"]) == 10)
+        #expect(!vm.needsExecuteCommand(forKey: "product"))
+    }
+
+    /// The same one level down: while a dependent command brings its input
+    /// command up to date, the input's own input changes.
+    @Test func aDependentOfAnInputThatChangedMidRunStaysMarked() throws {
+        let vm = ViewModel(["a": 1, "b": 2])
+        var calls = 0
+        vm.setCommand(Command(dependsOn: ["a", "b"]) { vm -> Int64? in
+            let a = Int64(vm.int(at: "a") ?? 0), b = Int64(vm.int(at: "b") ?? 0)
+            calls += 1
+            if calls == 1 { vm["a"] = 5 }
+            return a * b
+        }, forKey: "product")
+        vm.setCommand(Command(dependsOn: ["product"]) { vm -> Int64? in
+            Int64(vm.int(at: "product") ?? 0) + 1
+        }, forKey: "next")
+        _ = try vm.executeCommandIfNeeded(forKey: "next")
+        if Self.int(vm["next"]) != 11 {
+            #expect(vm.needsExecuteCommand(forKey: "next"), "stale next passes for current")
+        }
+        _ = try vm.executeCommandIfNeeded(forKey: "next")
+        #expect(Self.int(vm["product"]) == 10)
+        #expect(Self.int(vm["next"]) == 11)
     }
 }

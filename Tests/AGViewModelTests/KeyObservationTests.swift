@@ -209,9 +209,12 @@ struct KeyObservationTests {
     }
 
     @Test func unobservedViewModelStaysOnTheFastPath() {
+        // Writes, removals of observers and bulk reads allocate nothing for
+        // observation (a tracked read gives the ViewModel its registrar).
         let vm = ViewModel(["k": 1])
-        _ = vm["k"]
         vm["k"] = 2
+        _ = vm.exportJSON(options: .everything)
+        _ = vm.snapshot
         vm.removeObserver(TestObserver())
         vm.removeAllObservers()
         #expect(vm.observationCenter == nil)
@@ -225,16 +228,49 @@ struct TypedKeyObservationTests {
     @Test func observeByTypedKey() {
         let vm = ViewModel()
         let box = Box()
-        let token = vm.observe(.typedObservedTitle) { _, key, _ in box.keys.append(key) }
+        let token = vm.observe(.typedObservedTitle) { _, old, new in box.keys.append("\(old ?? "-") -> \(new ?? "-")") }
         vm[.typedObservedTitle] = "a"
         vm["other"] = 1
-        #expect(box.keys == ["title"])
+        vm["title"] = 7                          // read leniently as "7"
+        #expect(box.keys == ["- -> a", "a -> 7"])
         token.cancel()
         vm[.typedObservedTitle] = "b"
-        #expect(box.keys == ["title"])
+        #expect(box.keys.count == 2)
+    }
+
+    @MainActor final class TitleCell {
+        var titleText = ""
+    }
+
+    @Test @MainActor func aMainActorCellObservesATypedKey() {
+        let book = ViewModel(["title": "Dune"])
+        let cell = TitleCell()
+        book.addObserver(cell, for: .typedObservedTitle, options: [.initial, .new]) { cell, _, _, new in
+            cell.titleText = new ?? ""
+        }
+        #expect(cell.titleText == "Dune")
+        book[.typedObservedTitle] = "Emma"
+        #expect(cell.titleText == "Emma")
+        book.removeObserver(cell, for: .typedObservedTitle)
+        book[.typedObservedTitle] = "Zola"
+        #expect(cell.titleText == "Emma")
+    }
+
+    @Test func typedChangeStreamsCarryTypedValues() async {
+        let book = ViewModel()
+        let stream = book.changes(for: .typedObservedTitle)
+        book[.typedObservedTitle] = "a"
+        book["title"] = nil
+        book["title"] = 5
+        var seen: [String?] = []
+        for await title in stream {
+            seen.append(title)
+            if seen.count == 3 { break }
+        }
+        #expect(seen == ["a", nil, "5"])
     }
 }
 
-extension ViewModelKeys {
-    fileprivate static let typedObservedTitle = VMKey<String>("title")
+extension ViewModel.Key where Value == String {
+    fileprivate static var typedObservedTitle: Self { "title" }
 }

@@ -43,3 +43,21 @@ func describe(_ change: KeyChange) -> String {
     let prefix = change.kind == .prior ? "prior " : change.kind == .initial ? "initial " : ""
     return "\(prefix)\(change.key): \(render(change.oldValue)) -> \(render(change.newValue))"
 }
+
+/// Compact text of a snapshot value, as `render(_:)` for stored values.
+func render(_ value: ViewModel.Snapshot.Value?) -> String {
+    guard let value else { return "nil" }
+    switch value {
+    case .json(let json): return render(ViewModelValue.json(json))
+    case .viewModel(let snapshot): return "viewModel(\(snapshot.keys))"
+    case .viewModels(let list): return "viewModels(\(list.count))"
+    case .section(let section): return "section(\(section.items.count))"
+    case .manager(let manager): return "manager(\(manager.sections.count))"
+    }
+}
+
+/// "key: old -> new" for a change delivered by a change stream.
+func describe(_ change: KeyChange.Snapshot) -> String {
+    let prefix = change.kind == .prior ? "prior " : change.kind == .initial ? "initial " : ""
+    return "\(prefix)\(change.key): \(render(change.oldValue)) -> \(render(change.newValue))"
+}

@@ -29,7 +29,10 @@ struct ObservationTrackingTests {
     @Test func onChangeRunsBeforeTheValueIsStored() {
         let vm = ViewModel(["title": "A"])
         let seen = Recorder<String>()
-        withObservationTracking { _ = vm["title"] } onChange: { seen.append(render(vm[value: "title"])) }
+        // `onChange` must be `@Sendable`, but it runs synchronously inside
+        // the write below, on this test's thread.
+        nonisolated(unsafe) let observed = vm
+        withObservationTracking { _ = vm["title"] } onChange: { seen.append(render(observed[value: "title"])) }
         vm["title"] = "B"
         #expect(seen.items == [#""A""#], "willSet semantics, as for @Observable properties")
     }
@@ -74,14 +77,31 @@ struct ObservationTrackingTests {
         withExtendedLifetime(observation) {}
     }
 
-    @Test func readsOutsideTrackingCostNoCenter() {
-        let vm = ViewModel(["k": 1])
+    @Test func keyPathsAreBuiltOncePerKeyAndCarryTheKey() throws {
+        let vm = ViewModel(["k": 1, "j": 2])
+        #expect(vm.observationCenter == nil, "an unread ViewModel pays nothing for observation")
         _ = vm["k"]
-        #expect(vm.observationCenter == nil)
+        let first = try #require(vm.storage["k"]?.keyPath)
         _ = track { _ = vm["k"] }
-        #expect(vm.observationCenter?.trackedKeyPaths.keys.sorted() == ["k"])
-        _ = vm["other"]
-        #expect(vm.observationCenter?.trackedKeyPaths.count == 1, "untracked reads add no key path")
+        #expect(vm.storage["k"]?.keyPath === first, "cached per key")
+        #expect(vm.storage["j"]?.keyPath == nil, "only read keys get one")
+        vm["k"] = 5
+        #expect(vm.storage["k"]?.keyPath === first, "kept while the key is stored")
+        // Two keys are two properties by the key path's own equality.
+        #expect(first == ViewModel.observedKeyPath("k"))
+        #expect(first != ViewModel.observedKeyPath("j"))
+    }
+
+    @Test func readingOneKeyAndChangingAnotherNeverFires() {
+        let vm = ViewModel(["a": 1, "b": 1])
+        let fired = track { _ = vm["a"] }
+        for value in 2...50 { vm["b"] = .int(Int64(value)) }
+        vm["c"] = 1
+        vm["b"] = nil
+        #expect(fired.count == 0)
+        vm["a"] = 2
+        vm["a"] = 3
+        #expect(fired.count == 1)
     }
 
     @Test func nestedTrackingMergesIntoTheOuterOne() {
@@ -98,7 +118,8 @@ struct ObservationTrackingTests {
 
     @Test func observationsSequenceFollowsAKey() async {
         let vm = ViewModel(["title": "A", "other": 0])
-        var titles = Observations { vm["title"] }.makeAsyncIterator()
+        nonisolated(unsafe) let observed = vm   // read only on this task
+        var titles = Observations { observed["title"] }.makeAsyncIterator()
         #expect(await titles.next() == "A")
         vm["other"] = 1
         vm["title"] = "B"

@@ -49,6 +49,6 @@ struct ReadmeObservationExampleTests {
     }
 }
 
-extension ViewModelKeys {
-    fileprivate static let readmeObservedTitle = VMKey<String>("title")
+extension ViewModel.Key where Value == String {
+    fileprivate static var readmeObservedTitle: Self { "title" }
 }

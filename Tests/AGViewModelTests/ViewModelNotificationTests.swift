@@ -8,7 +8,9 @@ private extension Notification.Name {
 }
 
 /// Records what it is forwarded: (observing ViewModel, posted ViewModel's "id").
-private final class Handler: ViewModelNotificationHandler, @unchecked Sendable {
+/// A main-actor class conforms as it is, like a view controller would.
+@MainActor
+private final class Handler: ViewModelNotificationHandler {
     let received = Recorder<String>()
 
     func viewModel(_ viewModel: ViewModel, didReceive notification: Notification) {
@@ -18,6 +20,7 @@ private final class Handler: ViewModelNotificationHandler, @unchecked Sendable {
 }
 
 @Suite("Named notifications")
+@MainActor
 struct ViewModelNotificationTests {
     @Test func postCarriesTheViewModel() {
         let center = NotificationCenter()

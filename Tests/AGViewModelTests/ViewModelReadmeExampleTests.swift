@@ -3,11 +3,14 @@ import Testing
 import AGViewModel
 
 // The README's end-to-end example, kept compiling and correct here.
-extension ViewModelKeys {
-    static let readmeTitle = VMKey<String>("title")
-    static let readmePrice = VMKey<Double>("price")
-    static let readmeCurrency = VMKey<String>("currency")
-    static let readmePriceText = VMKey<String>("priceText")
+extension ViewModel.Key where Value == Double {
+    static var readmePrice: Self { "price" }
+}
+
+extension ViewModel.Key where Value == String {
+    static var readmeTitle: Self { "title" }
+    static var readmeCurrency: Self { "currency" }
+    static var readmePriceText: Self { "priceText" }
 }
 
 @Suite("README example")
@@ -22,7 +25,7 @@ struct ViewModelReadmeExampleTests {
         #expect(book.string(at: "author.name") == "Tjeerd")
         #expect(book.int(at: "pages", default: 0) == 0)
 
-        book.setCommand(for: .readmePriceText, dependsOn: [.readmePrice, .readmeCurrency]) { vm in
+        book.setCommand(for: .readmePriceText, dependsOn: .readmePrice, .readmeCurrency) { vm in
             String(format: "%.2f %@", vm[.readmePrice] ?? 0, vm[.readmeCurrency] ?? "")
         }
         #expect(try book.executeCommandIfNeeded(for: .readmePriceText) == "39.50 EUR")

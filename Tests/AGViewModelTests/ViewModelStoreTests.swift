@@ -74,7 +74,7 @@ struct ViewModelStoreTests {
         #expect(vm.payload(forKey: "formatter", as: PriceFormatter.self) === formatter)
         #expect(vm.payload(forKey: "formatter", as: Shelf.self) == nil)
         // A typed key of the wrong type reads a payload as nil.
-        #expect(vm[VMKey<Shelf>("author")] == nil)
+        #expect(vm[ViewModel.Key<Shelf>("author")] == nil)
     }
 
     @Test func safeGettersByKeyAndPath() throws {
@@ -127,7 +127,7 @@ struct ViewModelStoreTests {
 
         let other = ViewModel(["pages": 99, "currency": "EUR"])
         other[.bookShelf] = Shelf(row: 1, label: "A")
-        vm.merge(other, keys: [.bookPages])
+        vm.merge(other, keys: .bookPages)
         #expect(vm[.bookPages] == 99)
         #expect(!vm.contains("currency"))
         vm.merge(other)
@@ -217,7 +217,7 @@ struct ViewModelStoreTests {
             .set("shelf", payload: Shelf(row: 0, label: "Z"))
             .merge(["currency": "EUR"])
             .setWeakObject(owner, forKey: "owner")
-            .setCommand(for: .bookPriceText, dependsOn: [.bookPrice, .bookCurrency]) { vm in
+            .setCommand(for: .bookPriceText, dependsOn: .bookPrice, .bookCurrency) { vm in
                 "\(vm[.bookPrice] ?? 0) \(vm[.bookCurrency] ?? "")"
             }
             .setIndexPath(IndexPath(indexes: [0, 0]))

@@ -3,22 +3,46 @@ import AGViewModel
 
 // Typed keys used by the ViewModel tests; book-themed names so they do not
 // clash with keys other test files declare.
-extension ViewModelKeys {
-    static let bookTitle = VMKey<String>("title")
-    static let bookPages = VMKey<Int>("pages")
-    static let bookID = VMKey<Int64>("id")
-    static let bookPrice = VMKey<Double>("price")
-    static let bookCurrency = VMKey<String>("currency")
-    static let bookPriceText = VMKey<String>("priceText")
-    static let bookAvailable = VMKey<Bool>("available")
-    static let bookCover = VMKey<URL>("cover")
-    static let bookTags = VMKey<[JSONValue]>("tags")
-    static let bookTagNames = VMKey<[String]>("tags")
-    static let bookMeta = VMKey<JSONObject>("meta")
-    static let bookNote = VMKey<JSONValue>("note")
-    static let bookAuthor = VMKey<ViewModel>("author")
-    static let bookReviews = VMKey<[ViewModel]>("reviews")
-    static let bookShelf = VMKey<Shelf>("shelf")
+extension ViewModel.Key where Value == String {
+    static var bookTitle: Self { "title" }
+    static var bookCurrency: Self { "currency" }
+    static var bookPriceText: Self { "priceText" }
+}
+extension ViewModel.Key where Value == Int {
+    static var bookPages: Self { "pages" }
+}
+extension ViewModel.Key where Value == Int64 {
+    static var bookID: Self { "id" }
+}
+extension ViewModel.Key where Value == Double {
+    static var bookPrice: Self { "price" }
+}
+extension ViewModel.Key where Value == Bool {
+    static var bookAvailable: Self { "available" }
+}
+extension ViewModel.Key where Value == URL {
+    static var bookCover: Self { "cover" }
+}
+extension ViewModel.Key where Value == [JSONValue] {
+    static var bookTags: Self { "tags" }
+}
+extension ViewModel.Key where Value == [String] {
+    static var bookTagNames: Self { "tags" }
+}
+extension ViewModel.Key where Value == JSONObject {
+    static var bookMeta: Self { "meta" }
+}
+extension ViewModel.Key where Value == JSONValue {
+    static var bookNote: Self { "note" }
+}
+extension ViewModel.Key where Value == ViewModel {
+    static var bookAuthor: Self { "author" }
+}
+extension ViewModel.Key where Value == [ViewModel] {
+    static var bookReviews: Self { "reviews" }
+}
+extension ViewModel.Key where Value == Shelf {
+    static var bookShelf: Self { "shelf" }
 }
 
 /// A custom payload type, as users define them.

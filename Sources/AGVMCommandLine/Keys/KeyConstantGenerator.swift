@@ -46,11 +46,11 @@ struct KeyConstantGenerator {
     /// Findings about the sample: null-only keys, keys whose type varies.
     var notes: [Note] {
         var notes: [Note] = []
-        if shape.mapValues != nil {
-            notes.append(Note(path: "(root)", message: "a map keyed by ids (\(shape.mapMemberCount) members); keys of its values generated"))
-        }
         if rootObject == nil {
             notes.append(Note(path: "(root)", message: "not an object or an array of objects; no keys to generate"))
+        }
+        if shape.mapValues != nil {
+            notes.append(Note(path: "(root)", message: "a map keyed by ids (\(shape.mapMemberCount) members); keys of its values generated"))
         }
         func walk(_ object: JSONShape, path: String) {
             for (key, member) in object.members {
@@ -100,62 +100,84 @@ struct KeyConstantGenerator {
         let root = rootObject ?? JSONShape()
         var reserved = Self.reservedTypeNames
         reserved.insert(moduleName)
+        // Key constants are static members of `ViewModel.Key`, one
+        // constrained extension per value type, so `vm[.title]` finds them.
+        // Keys of nested objects are prefixed with their path.
+        var constants: [(type: String, member: String, key: String, doc: String)] = []
+        var members = IdentifierCleaner()
+        collectConstants(root, prefix: "", members: &members, into: &constants)
+        var types: [String] = []
+        for constant in constants where !types.contains(constant.type) { types.append(constant.type) }
         var lines: [String] = []
-        emitNamespace(moduleName, doc: "Typed ViewModel keys of the `\(moduleName)` API (\(sourceName)).",
-                      object: root, reservedTypes: reserved, indent: "", into: &lines)
+        for (index, type) in types.enumerated() {
+            if index > 0 { lines.append("") }
+            lines.append("/// Typed ViewModel keys of the `\(moduleName)` API (\(sourceName)) with `\(type)` values.")
+            lines.append("extension ViewModel.Key where Value == \(type) {")
+            for constant in constants where constant.type == type {
+                lines.append("    /// \(constant.doc)")
+                lines.append("    public static var \(constant.member): Self { \(swiftLiteral(constant.key)) }")
+            }
+            lines.append("}")
+        }
+        if includePackager {
+            lines.append("")
+            emitPackagers(moduleName, object: root, reservedTypes: reserved, indent: "", into: &lines)
+        }
         out += lines.joined(separator: "\n") + "\n"
         return out
     }
 
-    private func emitNamespace(
-        _ name: String, doc: String, object: JSONShape, reservedTypes: Set<String>,
+    /// The key constants of `object` and its nested objects, in order.
+    private func collectConstants(
+        _ object: JSONShape, prefix: String, members: inout IdentifierCleaner,
+        into constants: inout [(type: String, member: String, key: String, doc: String)]
+    ) {
+        var nested: [(key: String, shape: JSONShape)] = []
+        for (key, member) in object.members {
+            let path = prefix.isEmpty ? key : prefix + "_" + key
+            let doc = (prefix.isEmpty ? "" : "In `\(sanitizeComment(prefix.replacingOccurrences(of: "_", with: ".")))`: ")
+                + describe(key: key, member: member, parentCount: object.objectCount)
+            constants.append((KeyType(member).swiftName, members.memberName(for: path), key, doc))
+            if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
+                nested.append((path, objectShape))
+            }
+        }
+        for entry in nested {
+            collectConstants(entry.shape, prefix: entry.key, members: &members, into: &constants)
+        }
+    }
+
+    /// `enum Name { static func package(_:) }` per object level: copies each
+    /// API key of one object into a ViewModel.
+    private func emitPackagers(
+        _ name: String, object: JSONShape, reservedTypes: Set<String>,
         indent: String, into lines: inout [String]
     ) {
-        lines.append("\(indent)/// \(doc)")
-        lines.append("\(indent)public enum \(name) {")
         let inner = indent + "    "
-        // Members and nested types share one scope: `_1` may not be both.
-        var names = IdentifierCleaner(reserved: reservedTypes.union(includePackager ? ["package"] : []))
-        var nested: [(typeName: String, key: String, shape: JSONShape, isMap: Bool)] = []
-        var copied: [(member: String, key: String)] = []
+        var types = IdentifierCleaner(reserved: reservedTypes)
+        var nested: [(typeName: String, key: String, shape: JSONShape)] = []
+        lines.append("\(indent)/// Packages objects of the `\(moduleName)` API into ViewModels.")
+        lines.append("\(indent)public enum \(name) {")
+        lines.append("\(inner)/// Copies each API key of one `\(name)` object into a ViewModel")
+        lines.append("\(inner)/// (source key → ViewModel key).")
+        lines.append("\(inner)public static func package(_ json: JSONObject) -> ViewModel {")
+        lines.append("\(inner)    let viewModel = ViewModel()")
         for (key, member) in object.members {
-            let memberName = names.memberName(for: key)
-            let type = KeyType(member)
-            lines.append("\(inner)/// \(describe(key: key, member: member, parentCount: object.objectCount))")
-            lines.append(constantDeclaration(memberName, type: type, key: key, indent: inner))
-            copied.append((memberName, key))
+            let literal = swiftLiteral(key)
+            lines.append("\(inner)    viewModel[\(literal)] = json[\(literal)]")
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
-                nested.append((names.typeName(for: key).trimmingBackticks, key, objectShape, member.mapValues != nil))
+                nested.append((types.typeName(for: key).trimmingBackticks, key, objectShape))
             }
         }
-        if includePackager {
-            lines.append("")
-            lines.append("\(inner)/// Copies each API key of one `\(name)` object into a ViewModel")
-            lines.append("\(inner)/// (source key → ViewModel key).")
-            lines.append("\(inner)public static func package(_ json: JSONObject) -> ViewModel {")
-            lines.append("\(inner)    let viewModel = ViewModel()")
-            for (_, key) in copied {
-                let literal = swiftLiteral(key)
-                lines.append("\(inner)    viewModel[\(literal)] = json[\(literal)]")
-            }
-            lines.append("\(inner)    return viewModel")
-            lines.append("\(inner)}")
-        }
+        lines.append("\(inner)    return viewModel")
+        lines.append("\(inner)}")
         var childReserved = reservedTypes
         for entry in nested { childReserved.insert(entry.typeName) }
         for entry in nested {
             lines.append("")
-            let doc = entry.isMap ? "Keys of each value in the `\(sanitizeComment(entry.key))` map (keyed by id)."
-                : "Keys of the objects under `\(sanitizeComment(entry.key))`."
-            emitNamespace(entry.typeName, doc: doc, object: entry.shape,
-                          reservedTypes: childReserved, indent: inner, into: &lines)
+            emitPackagers(entry.typeName, object: entry.shape, reservedTypes: childReserved, indent: inner, into: &lines)
         }
         lines.append("\(indent)}")
-    }
-
-    /// One key constant.
-    private func constantDeclaration(_ memberName: String, type: KeyType, key: String, indent: String) -> String {
-        "\(indent)public static let \(memberName) = VMKey<\(type.swiftName)>(\(swiftLiteral(key)))"
     }
 
     /// The doc comment for one key: source key, type notes and an example.

@@ -1,7 +1,7 @@
 /// A computation whose result a ViewModel stores under a key: "when a
 /// result depends on several changing values, use a command".
 ///
-/// A command has a body (run outside any lock, on the calling thread), an
+/// A command has a body (run synchronously by the code that executes it), an
 /// executable flag, an optional undo closure, the keys it depends on, and
 /// links to a next and a previous command forming a chain:
 ///
@@ -23,20 +23,20 @@
 /// back to the keyed command. A chain that loops back on itself is
 /// followed only until a command repeats.
 ///
-/// ## Sharing
-/// A command is a reference type (the links need identity) and is
-/// `Sendable`: its body and undo closures are immutable and `@Sendable`,
-/// and its mutable state (the executable flag and the links) is guarded by
-/// a lock. One command can serve several ViewModels (copies share their
-/// commands); whether it needs executing is kept per ViewModel.
-public final class Command: @unchecked Sendable {
+/// ## Isolation
+/// A command is a reference type (the links need identity) and, like the
+/// ViewModel it serves, belongs to one isolation domain: its body and undo
+/// closures are ordinary closures, run synchronously where the command is
+/// executed, so a `@MainActor` caller's closures may touch main-actor state.
+/// One command can serve several ViewModels of that domain (copies share
+/// their commands); whether it needs executing is kept per ViewModel.
+public final class Command {
     /// A command's computation: reads the ViewModel, returns the value to
     /// store under the command's key (`nil` removes the key).
-    public typealias Body = @Sendable (ViewModel) -> ViewModelValue?
+    public typealias Body = (ViewModel) -> ViewModelValue?
     /// Reverts what the command did.
-    public typealias Undo = @Sendable (ViewModel) -> Void
+    public typealias Undo = (ViewModel) -> Void
 
-    private let lock = Lock()
     private let body: Body
     private let undoBody: Undo?
     private var executable: Bool
@@ -73,7 +73,7 @@ public final class Command: @unchecked Sendable {
         dependsOn dependencies: [String] = [],
         isExecutable: Bool = true,
         undo: Undo? = nil,
-        _ body: @escaping @Sendable (ViewModel) -> Result?
+        _ body: @escaping (ViewModel) -> Result?
     ) {
         self.init(dependsOn: dependencies, isExecutable: isExecutable, undo: undo) { viewModel in
             body(viewModel)?.viewModelValue
@@ -81,57 +81,52 @@ public final class Command: @unchecked Sendable {
     }
 
     /// A command with a typed result that depends on typed keys:
-    /// `Command(dependsOn: [.price, .currency]) { vm in ... }`.
-    public convenience init<Result: ViewModelStorable>(
-        dependsOn keys: [ViewModelKeys],
+    /// `Command(dependsOn: .price, .currency) { vm in ... }`.
+    public convenience init<Result: ViewModelStorable, First, each Dependency>(
+        dependsOn first: ViewModel.Key<First>, _ more: repeat ViewModel.Key<each Dependency>,
         isExecutable: Bool = true,
         undo: Undo? = nil,
-        _ body: @escaping @Sendable (ViewModel) -> Result?
+        body: @escaping (ViewModel) -> Result?
     ) {
-        self.init(dependsOn: keys.map(\.name), isExecutable: isExecutable, undo: undo, body)
+        var names = [first.name]
+        for key in repeat each more { names.append(key.name) }
+        self.init(dependsOn: names, isExecutable: isExecutable, undo: undo, body)
     }
 
     /// Whether the command may run. A keyed command that is not executable
     /// is not run: executing it throws ``CommandError/notExecutable(key:)``.
     /// Inside a chain, a step that is not executable is skipped.
     public var isExecutable: Bool {
-        get { lock.withLock { executable } }
-        set { lock.withLock { executable = newValue } }
+        get { executable }
+        set { executable = newValue }
     }
 
     /// Whether the command has an undo closure.
     public var isUndoable: Bool { undoBody != nil }
 
     /// The command run after this one, or `nil`.
-    public var next: Command? { lock.withLock { nextCommand } }
+    public var next: Command? { nextCommand }
 
     /// The command run before this one, or `nil`. Held weakly: a chain is
     /// owned from its first command forwards.
-    public var previous: Command? { lock.withLock { previousCommand } }
+    public var previous: Command? { previousCommand }
 
     /// Makes `next` run after this command and returns `next`, so chains
     /// read in order: `first.then(second).then(third)`.
     ///
     /// Replaces this command's earlier next link and `next`'s earlier
-    /// previous link. Build chains before sharing them between threads:
-    /// each link is updated atomically, a whole chain is not.
+    /// previous link.
     @discardableResult
     public func then(_ next: Command) -> Command {
-        let oldNext = lock.withLock { () -> Command? in
-            let old = nextCommand
-            nextCommand = next
-            return old
+        let oldNext = nextCommand
+        nextCommand = next
+        if let oldNext, oldNext !== next, oldNext.previousCommand === self {
+            oldNext.previousCommand = nil
         }
-        if let oldNext, oldNext !== next {
-            oldNext.lock.withLock { if oldNext.previousCommand === self { oldNext.previousCommand = nil } }
-        }
-        let oldPrevious = next.lock.withLock { () -> Command? in
-            let old = next.previousCommand
-            next.previousCommand = self
-            return old
-        }
-        if let oldPrevious, oldPrevious !== self {
-            oldPrevious.lock.withLock { if oldPrevious.nextCommand === next { oldPrevious.nextCommand = nil } }
+        let oldPrevious = next.previousCommand
+        next.previousCommand = self
+        if let oldPrevious, oldPrevious !== self, oldPrevious.nextCommand === next {
+            oldPrevious.nextCommand = nil
         }
         return next
     }
@@ -149,7 +144,7 @@ public final class Command: @unchecked Sendable {
         return result
     }
 
-    /// Runs the body. Called outside every lock.
+    /// Runs the body.
     internal func run(on viewModel: ViewModel) -> ViewModelValue? {
         body(viewModel)
     }

@@ -24,23 +24,17 @@ extension ViewModel {
     /// needing execution again (see ``executeCommandIfNeeded(forKey:)``).
     @discardableResult
     public func setCommand(_ command: Command, forKey key: String) -> ViewModel {
-        // The replaced command is released after the lock: its closures'
-        // captures may run `deinit` code that uses this ViewModel.
-        let replaced: CommandSlot? = lock.withLock {
-            let old = commandSlots.updateValue(CommandSlot(command: command), forKey: key)
-            if let old { unregisterDependencies(of: old.command, forKey: key) }
-            for dependency in command.dependencies where dependency != key {
-                commandDependents[dependency, default: []].insert(key)
-            }
-            return old
+        let old = commandSlots.updateValue(CommandSlot(command: command), forKey: key)
+        if let old { unregisterDependencies(of: old.command, forKey: key) }
+        for dependency in command.dependencies where dependency != key {
+            commandDependents[dependency, default: []].insert(key)
         }
-        withExtendedLifetime(replaced) {}
         return self
     }
 
     /// Sets `command` for the typed `key`. Returns the ViewModel, for chaining.
     @discardableResult
-    public func setCommand<Value>(_ command: Command, for key: VMKey<Value>) -> ViewModel {
+    public func setCommand<Value>(_ command: Command, for key: Key<Value>) -> ViewModel {
         setCommand(command, forKey: key.name)
     }
 
@@ -48,17 +42,19 @@ extension ViewModel {
     /// Returns the ViewModel, for chaining.
     ///
     /// ```swift
-    /// viewModel.setCommand(for: .formattedPrice, dependsOn: [.price, .currency]) { vm in
+    /// viewModel.setCommand(for: .formattedPrice, dependsOn: .price, .currency) { vm in
     ///     "\(vm[.currency] ?? "") \(vm[.price] ?? 0)"
     /// }
     /// ```
     @discardableResult
-    public func setCommand<Value>(
-        for key: VMKey<Value>,
-        dependsOn dependencies: [ViewModelKeys] = [],
-        _ body: @escaping @Sendable (ViewModel) -> Value?
+    public func setCommand<Value: ViewModelStorable, each Dependency>(
+        for key: Key<Value>,
+        dependsOn dependencies: repeat Key<each Dependency>,
+        body: @escaping (ViewModel) -> Value?
     ) -> ViewModel {
-        setCommand(Command(dependsOn: dependencies.map(\.name), body), forKey: key.name)
+        var names: [String] = []
+        for dependency in repeat each dependencies { names.append(dependency.name) }
+        return setCommand(Command(dependsOn: names, body), forKey: key.name)
     }
 
     /// Sets a command computing the value of `key` from the keys it depends
@@ -67,7 +63,7 @@ extension ViewModel {
     public func setCommand<Result: ViewModelStorable>(
         forKey key: String,
         dependsOn dependencies: [String] = [],
-        _ body: @escaping @Sendable (ViewModel) -> Result?
+        _ body: @escaping (ViewModel) -> Result?
     ) -> ViewModel {
         setCommand(Command(dependsOn: dependencies, body), forKey: key)
     }
@@ -76,29 +72,26 @@ extension ViewModel {
     /// Returns the ViewModel, for chaining.
     @discardableResult
     public func removeCommand(forKey key: String) -> ViewModel {
-        let removed: CommandSlot? = lock.withLock {
-            let old = commandSlots.removeValue(forKey: key)
-            if let old { unregisterDependencies(of: old.command, forKey: key) }
-            return old
+        if let old = commandSlots.removeValue(forKey: key) {
+            unregisterDependencies(of: old.command, forKey: key)
         }
-        withExtendedLifetime(removed) {}   // released outside the lock
         return self
     }
 
     /// Removes the command for the typed `key`. Returns the ViewModel, for chaining.
     @discardableResult
-    public func removeCommand<Value>(for key: VMKey<Value>) -> ViewModel {
+    public func removeCommand<Value>(for key: Key<Value>) -> ViewModel {
         removeCommand(forKey: key.name)
     }
 
     /// The command set for `key`, or `nil`.
     public func command(forKey key: String) -> Command? {
-        lock.withLock { commandSlots[key]?.command }
+        commandSlots[key]?.command
     }
 
     /// The keys that have a command, sorted.
     public var commandKeys: [String] {
-        lock.withLock { commandSlots.keys.sorted() }
+        commandSlots.keys.sorted()
     }
 
     // MARK: Executing
@@ -121,7 +114,7 @@ extension ViewModel {
     /// Runs the command for the typed `key` now and returns its result read
     /// as `Value`. See ``executeCommand(forKey:)``.
     @discardableResult
-    public func executeCommand<Value>(for key: VMKey<Value>) throws(CommandError) -> Value? {
+    public func executeCommand<Value: ViewModelStorable>(for key: Key<Value>) throws(CommandError) -> Value? {
         try executeCommand(forKey: key.name).flatMap(Value.fromViewModelValue)
     }
 
@@ -141,7 +134,7 @@ extension ViewModel {
     /// ``executeCommandIfNeeded(forKey:)`` for a typed key, its result read
     /// as `Value`.
     @discardableResult
-    public func executeCommandIfNeeded<Value>(for key: VMKey<Value>) throws(CommandError) -> Value? {
+    public func executeCommandIfNeeded<Value: ViewModelStorable>(for key: Key<Value>) throws(CommandError) -> Value? {
         try executeCommandIfNeeded(forKey: key.name).flatMap(Value.fromViewModelValue)
     }
 
@@ -149,20 +142,20 @@ extension ViewModel {
     /// ViewModel, for chaining.
     @discardableResult
     public func setNeedsExecuteCommand(forKey key: String) -> ViewModel {
-        lock.withLock { markLocked(key) }
+        mark(key)
         return self
     }
 
     /// Marks the command for the typed `key` as needing execution.
     @discardableResult
-    public func setNeedsExecuteCommand<Value>(for key: VMKey<Value>) -> ViewModel {
+    public func setNeedsExecuteCommand<Value>(for key: Key<Value>) -> ViewModel {
         setNeedsExecuteCommand(forKey: key.name)
     }
 
     /// Whether the command for `key` will run on the next "if needed"
     /// call; `false` when there is no command.
     public func needsExecuteCommand(forKey key: String) -> Bool {
-        lock.withLock { commandSlots[key]?.needsExecute ?? false }
+        commandSlots[key]?.needsExecute ?? false
     }
 
     // MARK: Undoing
@@ -190,7 +183,7 @@ extension ViewModel {
 
     /// Undoes the command for the typed `key`. See ``undoCommand(forKey:)``.
     @discardableResult
-    public func undoCommand<Value>(for key: VMKey<Value>) throws(CommandError) -> Int {
+    public func undoCommand<Value>(for key: Key<Value>) throws(CommandError) -> Int {
         try undoCommand(forKey: key.name)
     }
 
@@ -200,14 +193,12 @@ extension ViewModel {
     /// depending on their keys) as needing execution. Called from
     /// `keyDidChange` for every change.
     internal func markCommandsDepending(on key: String) {
-        lock.withLock {
-            guard !commandDependents.isEmpty, let dependents = commandDependents[key] else { return }
-            for dependent in dependents { markLocked(dependent) }
-        }
+        guard !commandDependents.isEmpty, let dependents = commandDependents[key] else { return }
+        for dependent in dependents { mark(dependent) }
     }
 
-    /// Marks `key`'s command and everything downstream of it. Lock held.
-    private func markLocked(_ key: String) {
+    /// Marks `key`'s command and everything downstream of it.
+    private func mark(_ key: String) {
         var pending = [key]
         var seen: Set<String> = []
         while let next = pending.popLast() {
@@ -218,7 +209,7 @@ extension ViewModel {
         }
     }
 
-    /// Lock held.
+    /// Forgets that `key`'s command depends on its dependencies.
     private func unregisterDependencies(of command: Command, forKey key: String) {
         for dependency in command.dependencies {
             commandDependents[dependency]?.remove(key)
@@ -232,31 +223,29 @@ extension ViewModel {
         enum Decision { case missing, notExecutable, cached, run(Command) }
         var claimedGeneration = 0
         func decide(claim: Bool) -> Decision {
-            lock.withLock {
-                guard let slot = commandSlots[key] else { return .missing }
-                guard force || slot.needsExecute || slot.inFlight > 0 else { return .cached }
-                guard slot.command.isExecutable else { return .notExecutable }
-                if claim {
-                    // Cleared before running: a dependency changing while
-                    // the body runs marks it again, so the next "if needed"
-                    // call reruns.
-                    // Unless an input computed by another command is marked
-                    // again (another thread changed what it depends on after
-                    // it was brought up to date): then this run reads a stale
-                    // input, so the mark stays and the next "if needed" call
-                    // refreshes the input and this command. Keeps "input
-                    // marked ⇒ dependents marked" (found by the stress test).
-                    let staleInput = slot.command.dependencies.contains { dependency in
-                        guard dependency != key, !visiting.contains(dependency),
-                              let input = commandSlots[dependency] else { return false }
-                        return input.needsExecute && input.command.isExecutable
-                    }
-                    commandSlots[key]?.needsExecute = staleInput
-                    commandSlots[key]?.inFlight += 1
-                    claimedGeneration = slot.generation
+            guard let slot = commandSlots[key] else { return .missing }
+            guard force || slot.needsExecute || slot.inFlight > 0 else { return .cached }
+            guard slot.command.isExecutable else { return .notExecutable }
+            if claim {
+                // Cleared before running: a dependency changing while
+                // the body runs marks it again, so the next "if needed"
+                // call reruns.
+                // Unless an input computed by another command is marked
+                // again (a command body changed what it depends on after
+                // it was brought up to date): then this run reads a stale
+                // input, so the mark stays and the next "if needed" call
+                // refreshes the input and this command. Keeps "input
+                // marked ⇒ dependents marked".
+                let staleInput = slot.command.dependencies.contains { dependency in
+                    guard dependency != key, !visiting.contains(dependency),
+                          let input = commandSlots[dependency] else { return false }
+                    return input.needsExecute && input.command.isExecutable
                 }
-                return .run(slot.command)
+                commandSlots[key]?.needsExecute = staleInput
+                commandSlots[key]?.inFlight += 1
+                claimedGeneration = slot.generation
             }
+            return .run(slot.command)
         }
         func unwrap(_ decision: Decision) throws(CommandError) -> Command? {
             switch decision {
@@ -280,21 +269,19 @@ extension ViewModel {
 
         guard let head = try unwrap(decide(claim: true)) else { return storedValue(forKey: key) }
         defer {
-            lock.withLock {
-                if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
-                    commandSlots[key]?.inFlight -= 1
-                }
+            if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
+                commandSlots[key]?.inFlight -= 1
             }
         }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
-            // Stored only if no input changed since the claim (see
-            // `CommandSlot.generation`); checked atomically with the write.
-            store(result, forKey: key, onlyIf: {
-                guard let slot = self.commandSlots[key], slot.command === head else { return true }
-                return slot.generation == claimedGeneration
-            })
+            // Stored only if no input changed since the claim (a step may
+            // set a key the command depends on; see `CommandSlot.generation`).
+            if let slot = commandSlots[key], slot.command === head, slot.generation != claimedGeneration {
+                continue
+            }
+            store(result, forKey: key)
         }
         return result
     }

@@ -33,8 +33,9 @@ extension ChangeSet {
     /// Kept sections stay the same `Section` objects, with their items
     /// updated and their header, footer, common and item-merge ViewModels
     /// taken from the matching section of `new`; inserted sections are
-    /// `new`'s. The manager's own common ViewModel is left as it is. Call it
-    /// on the thread that owns `manager` (usually inside the batch update).
+    /// `new`'s. The manager's own common ViewModel is left as it is. One
+    /// plain step in the domain that owns `manager` (usually inside the
+    /// table view's batch update): nothing else can touch it meanwhile.
     ///
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` when the change set
     ///   does not fit (for example `manager` changed since the change set

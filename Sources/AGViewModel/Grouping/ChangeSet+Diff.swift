@@ -23,8 +23,9 @@ extension ChangeSet {
     /// instance on both sides counts as unchanged.
     ///
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
-    /// there, with n the number of items; the managers are read as
-    /// snapshots, one lock per item. Large tables are read on all cores.
+    /// there, with n the number of items. Both managers must belong to the
+    /// caller's isolation domain; to diff on another task, send it
+    /// ``Manager/Snapshot``s and diff the managers they make.
     public init(from old: Manager, to new: Manager, identity: IdentityRule = .default, sectionIdentity: IdentityRule? = nil) {
         var diff = Differ(old: old.sections, new: new.sections, itemRule: identity, sectionRule: sectionIdentity ?? identity)
         self = diff.run()
@@ -47,9 +48,10 @@ private struct Occurrences {
 
 /// Whether two snapshots hold the same values (by `isSame`). `key` (the
 /// identity, already known equal) is skipped.
-private func sameContent(_ a: [String: ViewModelValue], _ b: [String: ViewModelValue], skippingKey key: String?) -> Bool {
+private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: String?) -> Bool {
     guard a.count == b.count else { return false }
-    for (k, value) in a where k != key {
+    for (k, entry) in a.storage where k != key {
+        let value = entry.value
         guard let other = b[k] else { return false }
         // JSON on both sides (the usual case) compares directly.
         if case .json(let x) = value, case .json(let y) = other {
@@ -61,10 +63,10 @@ private func sameContent(_ a: [String: ViewModelValue], _ b: [String: ViewModelV
     return true
 }
 
-/// A ViewModel's stored values and identity, read under one lock.
+/// A ViewModel's stored values and identity.
 @inline(__always)
-private func read(_ item: ViewModel, _ rule: IdentityRule) -> (values: [String: ViewModelValue], id: JSONValue?) {
-    let stored = item.lock.withLock { item.values }
+private func read(_ item: ViewModel, _ rule: IdentityRule) -> (values: StoredValues, id: JSONValue?) {
+    let stored = item.values
     if let key = rule.key {
         let value = stored[key]?.json
         return (stored, value?.isNull == false ? value : nil)
@@ -170,7 +172,7 @@ private struct Differ {
         let rule = itemRule
         var occurrences: [JSONValue: Occurrences] = [:]
         var queue: [Int] = []
-        var oldValues: [[String: ViewModelValue]] = []
+        var oldValues: [StoredValues] = []
         for t in pairs {
             let s = newToOld[t]
             let olds = old.lists[s], news = new.lists[t]

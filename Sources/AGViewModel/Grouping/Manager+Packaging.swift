@@ -63,7 +63,7 @@ extension Manager {
         policy: Policy = .skipAndReport
     ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
         guard case .array(let elements) = groups else {
-            let result = try packager.packageArray(groups, section: nil, defaults: [], policy: policy)
+            let result = try packager.packageArray(groups, section: nil, defaults: PackagingDefaults(nil), policy: policy)
             return ([], result.skipped)
         }
         return try appendSections(elements, using: packager, policy: policy)
@@ -75,7 +75,7 @@ extension Manager {
         var results: [PackagingResult] = []
         results.reserveCapacity(groups.count)
         for (index, group) in groups.enumerated() {
-            let result = try packager.packageArray(group, section: index, defaults: [], policy: policy)
+            let result = try packager.packageArray(group, section: index, defaults: PackagingDefaults(nil), policy: policy)
             results.append(result)
         }
         let sections = results.map { Section(items: $0.items) }

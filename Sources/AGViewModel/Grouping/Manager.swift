@@ -31,16 +31,21 @@ import Foundation
 /// to one of its sections (sections tell the managers holding them). A
 /// stable 10,000-item table answers each lookup with one hash lookup.
 ///
-/// ## Concurrency
-/// A manager is safe to read and mutate from any thread, with the same rules
-/// as a section: an internal lock guards the section list, each operation is
-/// atomic, user code never runs under the lock, iteration works on a
-/// snapshot, and ``sections`` is a snapshot array. Operations spanning
-/// several sections (``removeItems(where:)``, the bulk refreshes) are atomic
-/// per section, not across the whole manager.
-public final class Manager: @unchecked Sendable {
-    // Guards every stored property below.
-    internal let lock = Lock()
+/// ## Isolation
+/// A manager, its sections and their ViewModels form one region owned by
+/// one isolation domain at a time, with the same rules as a ``Section``:
+/// no locks, nothing changes under a collection algorithm, and a manager
+/// packaged on a background task reaches the main actor as a `sending`
+/// result, without a copy:
+///
+/// ```swift
+/// @concurrent nonisolated func load(_ data: Data) async throws -> sending Manager { ... }
+/// // in a @MainActor controller:
+/// manager = try await load(data)
+/// ```
+///
+/// ``Snapshot`` is a `Sendable` copy for what must be shared.
+public final class Manager {
     private var _sections: [Section]
     private var _common: ViewModel?
     // Bumped by every change that can move an item: the manager's own
@@ -64,38 +69,38 @@ public final class Manager: @unchecked Sendable {
 
     /// Values shared by the whole table (a context, a style).
     public var common: ViewModel? {
-        get { lock.withLock { _common } }
-        set { lock.withLock { _common = newValue } }
+        get { _common }
+        set { _common = newValue }
     }
 
     // MARK: Reading sections
 
-    /// A snapshot of the sections, in order. Setting it replaces them all.
+    /// The sections, in order. Setting it replaces them all.
     public var sections: [Section] {
-        get { lock.withLock { _sections } }
+        get { _sections }
         set { mutateSections(adding: newValue) { $0 = newValue } }
     }
 
     /// The number of sections.
-    public var count: Int { lock.withLock { _sections.count } }
+    public var count: Int { _sections.count }
 
     /// `true` when the manager has no sections.
-    public var isEmpty: Bool { lock.withLock { _sections.isEmpty } }
+    public var isEmpty: Bool { _sections.isEmpty }
 
     /// The first section, or `nil` when there is none.
-    public var first: Section? { lock.withLock { _sections.first } }
+    public var first: Section? { _sections.first }
 
     /// The last section, or `nil` when there is none.
-    public var last: Section? { lock.withLock { _sections.last } }
+    public var last: Section? { _sections.last }
 
     /// The section at `index`, or `nil` when out of range. Never traps.
     public func section(at index: Int) -> Section? {
-        lock.withLock { _sections.indices.contains(index) ? _sections[index] : nil }
+        _sections.indices.contains(index) ? _sections[index] : nil
     }
 
     /// The position of `section` (compared by identity), or `nil`.
     public func index(of section: Section) -> Int? {
-        lock.withLock { _sections.firstIndex { $0 === section } }
+        _sections.firstIndex { $0 === section }
     }
 
     // MARK: Items by index path
@@ -212,15 +217,14 @@ public final class Manager: @unchecked Sendable {
         }
     }
 
-    /// Removes every section for which `shouldBeRemoved` returns `true`,
-    /// atomically (the predicate runs outside the lock, again if the
-    /// sections changed meanwhile; it must not mutate this manager).
+    /// Removes every section for which `shouldBeRemoved` returns `true`, in
+    /// one change.
     public func removeAll(where shouldBeRemoved: (Section) throws -> Bool) rethrows {
         try updateSections { try $0.filter { try !shouldBeRemoved($0) } }
     }
 
     /// Removes, from every section, the items for which `shouldBeRemoved`
-    /// returns `true`. Atomic per section.
+    /// returns `true`: one change per section.
     public func removeItems(where shouldBeRemoved: (ViewModel) throws -> Bool) rethrows {
         for section in sections { try section.removeAll(where: shouldBeRemoved) }
     }
@@ -252,23 +256,10 @@ public final class Manager: @unchecked Sendable {
         }
     }
 
-    /// Replaces the sections with `transform(sections)`, atomically:
-    /// `transform` runs outside the lock and runs again if another thread
-    /// changed the sections meanwhile. It must not mutate this manager.
+    /// Replaces the sections with `transform(sections)`, in one change.
     public func updateSections(_ transform: ([Section]) throws -> [Section]) rethrows {
-        while true {
-            let (snapshot, version) = lock.withLock { (_sections, sectionsVersion) }
-            let updated = try transform(snapshot)
-            for section in updated { section.addOwner(self) }
-            lock.lock()
-            if sectionsVersion == version {
-                _sections = updated
-                sectionsChangedLocked()
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-        }
+        let updated = try transform(_sections)
+        mutateSections(adding: updated) { $0 = updated }
     }
 
     // MARK: Index paths
@@ -284,68 +275,40 @@ public final class Manager: @unchecked Sendable {
     }
 
     private func slot(of id: ObjectIdentifier) -> ItemSlot? {
-        lock.lock()
         if let table, tableGeneration == generation {
             let slot = table[id]
-            lock.unlock()
             return slot
         }
-        let builtFor = generation
-        let snapshot = _sections
-        lock.unlock()
-
-        // Build outside the lock: it takes each section's lock in turn.
         var built: [ObjectIdentifier: ItemSlot] = [:]
-        var sectionItems: [[ViewModel]] = []
-        sectionItems.reserveCapacity(snapshot.count)
-        for section in snapshot { sectionItems.append(section.items) }
-        built.reserveCapacity(sectionItems.reduce(0) { $0 + $1.count })
-        for (s, items) in sectionItems.enumerated() {
-            for (i, item) in items.enumerated() {
+        built.reserveCapacity(_sections.reduce(0) { $0 + $1.count })
+        for (s, section) in _sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
                 let key = ObjectIdentifier(item)
                 if built[key] == nil { built[key] = ItemSlot(section: s, item: i) }
             }
         }
-
-        lock.lock()
-        // Install only if nothing changed while we built; otherwise the
-        // answer is still that of a recent state, and the next lookup rebuilds.
-        if generation == builtFor {
-            table = built
-            tableGeneration = builtFor
-        }
-        lock.unlock()
+        table = built
+        tableGeneration = generation
         return built[id]
     }
 
     // MARK: Internals
 
-    private var sectionsVersion: UInt64 = 0
-
-    /// Runs `body` on the section list under the lock (our code only),
-    /// registering `added` sections first so none of their changes is missed.
+    /// Runs `body` on the section list, registering `added` sections first
+    /// so none of their changes is missed.
     @discardableResult
     private func mutateSections<Result>(adding added: [Section] = [], _ body: (inout [Section]) -> Result) -> Result {
         for section in added { section.addOwner(self) }
-        lock.lock()
-        defer { lock.unlock() }
         let result = body(&_sections)
-        sectionsChangedLocked()
+        sectionItemsDidChange()
         return result
     }
 
-    private func sectionsChangedLocked() {
-        sectionsVersion &+= 1
+    /// Called after the section list or a section's items changed: the
+    /// index-path table is stale.
+    internal func sectionItemsDidChange() {
         generation &+= 1
         table = nil
-    }
-
-    /// Called by a section after its items changed (outside its lock).
-    internal func sectionItemsDidChange() {
-        lock.withLock {
-            generation &+= 1
-            table = nil
-        }
     }
 }
 
@@ -366,15 +329,13 @@ extension Manager: RandomAccessCollection {
     /// the section. Use ``section(at:)`` for indices from outside.
     public subscript(position: Int) -> Section {
         get {
-            lock.withLock {
-                precondition(_sections.indices.contains(position), "Manager section index \(position) out of range 0..<\(_sections.count)")
-                return _sections[position]
-            }
+            precondition(_sections.indices.contains(position), "Manager section index \(position) out of range 0..<\(_sections.count)")
+            return _sections[position]
         }
         set { replaceSection(at: position, with: newValue) }
     }
 
-    /// Iterates a snapshot of the sections taken when iteration starts.
+    /// Iterates the sections as they are when iteration starts.
     public func makeIterator() -> IndexingIterator<[Section]> {
         sections.makeIterator()
     }

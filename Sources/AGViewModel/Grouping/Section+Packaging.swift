@@ -55,7 +55,7 @@ extension Section {
     }
 
     /// The item-merge values, read once per packaging run.
-    private var itemDefaults: [(key: String, value: ViewModelValue)] {
-        itemMerge?.orderedEntries() ?? []
+    private var itemDefaults: PackagingDefaults {
+        PackagingDefaults(itemMerge)
     }
 }

@@ -19,16 +19,13 @@ extension Section {
         public static let all: Parts = [.header, .items, .footer]
     }
 
-    /// The ViewModels of `parts`, header first, then items, then footer,
-    /// taken as one snapshot.
+    /// The ViewModels of `parts`, header first, then items, then footer.
     public func viewModels(in parts: Parts) -> [ViewModel] {
-        lock.withLock {
-            var result: [ViewModel] = []
-            if parts.contains(.header), let header = _headerLocked { result.append(header) }
-            if parts.contains(.items) { result.append(contentsOf: _itemsLocked) }
-            if parts.contains(.footer), let footer = _footerLocked { result.append(footer) }
-            return result
-        }
+        var result: [ViewModel] = []
+        if parts.contains(.header), let header { result.append(header) }
+        if parts.contains(.items) { result.append(contentsOf: items) }
+        if parts.contains(.footer), let footer { result.append(footer) }
+        return result
     }
 
     /// Refreshes the bound views of `parts` now (each ViewModel's `refresh()`).

@@ -18,9 +18,8 @@
 /// from `0`, so `map`, `filter`, `reduce`, `firstIndex(where:)`, `contains`
 /// and `for in` are Swift's own. It is deliberately *not* a
 /// `MutableCollection`: mutating algorithms (`sort()`, `reverse()`,
-/// `partition(by:)`) would write one element at a time, each a separate
-/// locked step that other threads could interleave with, and they could not
-/// be called on a `let` constant. Use the section's own atomic mutators
+/// `partition(by:)`) could not be called on a `let` constant and would tell
+/// the owning managers once per element. Use the section's own mutators
 /// instead (``append(_:)``, ``insert(_:at:)``, ``move(from:to:)``,
 /// ``swapAt(_:_:)``, ``sort(by:)``, ``updateItems(_:)``, the subscript's
 /// setter).
@@ -32,19 +31,14 @@
 /// that come from outside (a stored index path, a server), use the
 /// non-trapping ``item(at:)``, which returns `nil`.
 ///
-/// ## Concurrency
-/// A section is safe to read and mutate from any thread: its storage is
-/// guarded by an internal lock, and every operation is atomic. User code
-/// (predicates, packaging closures, view refreshes) never runs while the lock
-/// is held. Iterating (`for in`, `filter`, `reduce`, ``forEach(_:)``) works on
-/// a snapshot of the items taken when iteration starts. Index-based access
-/// (`indices`, `map`, `firstIndex(where:)`, `section[i]`) reads the live
-/// section, so an index is only meaningful while no other thread mutates it;
-/// when another thread may, work on the ``items`` snapshot (an `Array`)
-/// instead. Bulk refreshes are `@MainActor`, like the ViewModel's.
-public final class Section: @unchecked Sendable {
-    // Guards every stored property below.
-    internal let lock = Lock()
+/// ## Isolation
+/// Like its ViewModels, a section is an ordinary non-`Sendable` class that
+/// belongs to one isolation domain at a time: the compiler rules out any
+/// other code touching it meanwhile, so every collection algorithm sees a
+/// section that does not change under it. Package it anywhere and hand it
+/// over with a `sending` result; use ``Snapshot`` for a `Sendable` copy.
+/// Bulk refreshes are `@MainActor`, like the ViewModel's.
+public final class Section {
     private var _items: [ViewModel]
     private var _header: ViewModel?
     private var _footer: ViewModel?
@@ -84,59 +78,59 @@ public final class Section: @unchecked Sendable {
 
     /// The section header's ViewModel.
     public var header: ViewModel? {
-        get { lock.withLock { _header } }
-        set { lock.withLock { _header = newValue } }
+        get { _header }
+        set { _header = newValue }
     }
 
     /// The section footer's ViewModel.
     public var footer: ViewModel? {
-        get { lock.withLock { _footer } }
-        set { lock.withLock { _footer = newValue } }
+        get { _footer }
+        set { _footer = newValue }
     }
 
     /// Values shared by the whole section.
     public var common: ViewModel? {
-        get { lock.withLock { _common } }
-        set { lock.withLock { _common = newValue } }
+        get { _common }
+        set { _common = newValue }
     }
 
     /// Values every item packaged into this section gets for the keys it
     /// lacks: the item's own values win (the one packaging merge rule).
     /// Items added as ready ViewModels (``append(_:)``) are left as they are.
     public var itemMerge: ViewModel? {
-        get { lock.withLock { _itemMerge } }
-        set { lock.withLock { _itemMerge = newValue } }
+        get { _itemMerge }
+        set { _itemMerge = newValue }
     }
 
     // MARK: Reading items
 
-    /// A snapshot of the items, in order. Setting it replaces all items.
+    /// The items, in order. Setting it replaces all items.
     public var items: [ViewModel] {
-        get { lock.withLock { _items } }
+        get { _items }
         set { mutateItems { $0 = newValue } }
     }
 
     /// The number of items.
-    public var count: Int { lock.withLock { _items.count } }
+    public var count: Int { _items.count }
 
     /// `true` when the section has no items.
-    public var isEmpty: Bool { lock.withLock { _items.isEmpty } }
+    public var isEmpty: Bool { _items.isEmpty }
 
     /// The first item, or `nil` when the section is empty.
-    public var first: ViewModel? { lock.withLock { _items.first } }
+    public var first: ViewModel? { _items.first }
 
     /// The last item, or `nil` when the section is empty.
-    public var last: ViewModel? { lock.withLock { _items.last } }
+    public var last: ViewModel? { _items.last }
 
     /// The item at `index`, or `nil` when `index` is out of range. Never
     /// traps: use it for indices that come from outside.
     public func item(at index: Int) -> ViewModel? {
-        lock.withLock { _items.indices.contains(index) ? _items[index] : nil }
+        _items.indices.contains(index) ? _items[index] : nil
     }
 
     /// The position of `item` (compared by identity), or `nil`.
     public func index(of item: ViewModel) -> Int? {
-        lock.withLock { _items.firstIndex { $0 === item } }
+        _items.firstIndex { $0 === item }
     }
 
     /// Whether the section holds `item` (compared by identity).
@@ -230,11 +224,9 @@ public final class Section: @unchecked Sendable {
         mutateItems { $0.removeAll { unwanted.contains(ObjectIdentifier($0)) } }
     }
 
-    /// Removes every item for which `shouldBeRemoved` returns `true`.
-    ///
-    /// The predicate runs outside the lock on a snapshot; if another thread
-    /// changed the items meanwhile, it runs again on the new items, so the
-    /// removal is atomic. It must not mutate this section.
+    /// Removes every item for which `shouldBeRemoved` returns `true`, in one
+    /// change. The predicate runs on a copy of the items; changes it makes
+    /// to this section are replaced by the result.
     public func removeAll(where shouldBeRemoved: (ViewModel) throws -> Bool) rethrows {
         try updateItems { items in try items.filter { try !shouldBeRemoved($0) } }
     }
@@ -266,84 +258,45 @@ public final class Section: @unchecked Sendable {
         }
     }
 
-    /// Sorts the items in place with `areInIncreasingOrder`, atomically (see
-    /// ``updateItems(_:)``).
+    /// Sorts the items in place with `areInIncreasingOrder`, in one change
+    /// (see ``updateItems(_:)``).
     public func sort(by areInIncreasingOrder: (ViewModel, ViewModel) throws -> Bool) rethrows {
         try updateItems { try $0.sorted(by: areInIncreasingOrder) }
     }
 
-    /// Replaces the items with `transform(items)`, atomically.
-    ///
-    /// `transform` runs outside the lock on a snapshot. If another thread
-    /// changed the items before the result could be stored, `transform` runs
-    /// again on the new items, so no concurrent change is lost. It may
-    /// therefore run more than once and must not mutate this section.
+    /// Replaces the items with `transform(items)`, in one change: the
+    /// owning managers are told once.
     public func updateItems(_ transform: ([ViewModel]) throws -> [ViewModel]) rethrows {
-        while true {
-            let (snapshot, version) = lock.withLock { (_items, itemsVersion) }
-            let updated = try transform(snapshot)
-            lock.lock()
-            if itemsVersion == version {
-                _items = updated
-                let managers = itemsChangedLocked()
-                lock.unlock()
-                notify(managers)
-                return
-            }
-            lock.unlock()
-        }
+        let updated = try transform(_items)
+        mutateItems { $0 = updated }
     }
 
     // MARK: Enumerating
 
-    /// Calls `body` with each item in order, on a snapshot.
+    /// Calls `body` with each item in order.
     public func forEach(_ body: (ViewModel) throws -> Void) rethrows {
         try items.forEach(body)
     }
 
     // MARK: Internals
 
-    // Bumped on every change of `_items` (under the lock), so optimistic
-    // updates can tell whether the items changed under them.
-    private var itemsVersion: UInt64 = 0
-
-    /// Runs `body` on the items under the lock, then tells the owning
-    /// managers. `body` is our own code only, never user code.
+    /// Runs `body` on the items, then tells the owning managers (their
+    /// index-path tables go stale).
     @discardableResult
     internal func mutateItems<Result>(_ body: (inout [ViewModel]) -> Result) -> Result {
-        lock.lock()
         let result = body(&_items)
-        let managers = itemsChangedLocked()
-        lock.unlock()
-        notify(managers)
+        if !owners.isEmpty {
+            for manager in owners.compactMap(\.manager) { manager.sectionItemsDidChange() }
+        }
         return result
     }
-
-    /// Bumps the version in the same critical section as the change (so an
-    /// optimistic update can never miss it) and returns the managers to tell.
-    private func itemsChangedLocked() -> [Manager] {
-        itemsVersion &+= 1
-        return owners.isEmpty ? [] : owners.compactMap(\.manager)
-    }
-
-    /// Tells the owning managers, outside our lock: they take their own.
-    private func notify(_ managers: [Manager]) {
-        for manager in managers { manager.sectionItemsDidChange() }
-    }
-
-    // Lock-held reads for extensions in other files (call only under `lock`).
-    internal var _itemsLocked: [ViewModel] { _items }
-    internal var _headerLocked: ViewModel? { _header }
-    internal var _footerLocked: ViewModel? { _footer }
 
     /// Registers `manager` to be told about item changes. Called before the
     /// manager starts holding this section, so no change can slip between.
     internal func addOwner(_ manager: Manager) {
-        lock.withLock {
-            owners.removeAll { $0.manager == nil }
-            if !owners.contains(where: { $0.manager === manager }) {
-                owners.append(WeakManager(manager: manager))
-            }
+        owners.removeAll { $0.manager == nil }
+        if !owners.contains(where: { $0.manager === manager }) {
+            owners.append(WeakManager(manager: manager))
         }
     }
 }
@@ -359,16 +312,13 @@ extension Section: RandomAccessCollection {
     /// Setting replaces the item. Use ``item(at:)`` for indices from outside.
     public subscript(position: Int) -> ViewModel {
         get {
-            lock.withLock {
-                precondition(_items.indices.contains(position), "Section index \(position) out of range 0..<\(_items.count)")
-                return _items[position]
-            }
+            precondition(_items.indices.contains(position), "Section index \(position) out of range 0..<\(_items.count)")
+            return _items[position]
         }
         set { replaceItem(at: position, with: newValue) }
     }
 
-    /// Iterates a snapshot of the items taken when iteration starts, so
-    /// `for in`, `filter` and `reduce` are safe while other threads mutate.
+    /// Iterates the items as they are when iteration starts.
     public func makeIterator() -> IndexingIterator<[ViewModel]> {
         items.makeIterator()
     }

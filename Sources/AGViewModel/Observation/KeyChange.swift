@@ -1,6 +1,6 @@
 /// One change of one key of a ViewModel, as delivered to observers and
 /// change streams.
-public struct KeyChange: Sendable {
+public struct KeyChange {
     /// Why a change is delivered.
     public enum Kind: Sendable, Hashable {
         /// The current value, delivered once at registration (`.initial`).

@@ -5,7 +5,7 @@
 /// token be deallocated, ends the observation. The token holds its
 /// ViewModel weakly, so it never keeps the ViewModel alive; if the ViewModel
 /// goes first, the observation simply ends with it.
-public final class KeyObservation: Sendable {
+public final class KeyObservation {
     private weak let viewModel: ViewModel?
     private let registrations: [ObserverRegistration]
 
@@ -25,7 +25,7 @@ public final class KeyObservation: Sendable {
         let targets = registrations
         viewModel.removeObservers { center, removed in
             for registration in targets where !registration.isRemoved {
-                center.removeLocked(forKey: registration.key, into: &removed) { $0 === registration }
+                center.remove(forKey: registration.key, into: &removed) { $0 === registration }
             }
         }
     }
@@ -33,7 +33,7 @@ public final class KeyObservation: Sendable {
     /// Whether the observation has ended (cancelled, removed, or its
     /// ViewModel deallocated).
     public var isCancelled: Bool {
-        guard let viewModel else { return true }
-        return viewModel.lock.withLock { registrations.allSatisfy(\.isRemoved) }
+        guard viewModel != nil else { return true }
+        return registrations.allSatisfy(\.isRemoved)
     }
 }

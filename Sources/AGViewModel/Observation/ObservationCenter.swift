@@ -6,37 +6,37 @@ import Observation
 ///
 /// A ViewModel allocates its center on first use (see
 /// `ViewModel.observationCenter`); from then on its writes go through
-/// `store(_:forKey:in:)` here. All mutable state is guarded by the owning
-/// ViewModel's `lock`, and no user code (handlers, `==` of payloads,
-/// Observation `onChange` closures) ever runs while that lock is held.
-internal final class ObservationCenter: @unchecked Sendable {
-    // Unchecked: every `var` below is guarded by the owning ViewModel's lock.
-
+/// `store(_:forKey:in:)` here. It belongs to its ViewModel's isolation
+/// domain, like the ViewModel: no lock, and every handler runs synchronously
+/// in that domain.
+internal final class ObservationCenter {
     /// Observers by key: a change costs a lookup of its own key, whatever
     /// the number of observers of other keys.
-    @exclusivity(unchecked) var observers: [String: [ObserverRegistration]] = [:]
+    var observers: [String: [ObserverRegistration]] = [:]
     /// How many registrations ask for `.prior`; zero skips the prior check.
-    @exclusivity(unchecked) var priorObserverCount = 0
+    var priorObserverCount = 0
 
     /// Depth of nested `performBatchUpdates` calls; 0 outside a batch.
-    @exclusivity(unchecked) var batchDepth = 0
+    var batchDepth = 0
     /// The first old and the last new value of each key set in the batch.
-    @exclusivity(unchecked) var batchedChanges: [String: (old: ViewModelValue?, new: ViewModelValue?)] = [:]
+    var batchedChanges: [String: (old: ViewModelValue?, new: ViewModelValue?)] = [:]
     /// Keys in the order of their first set in the batch.
-    @exclusivity(unchecked) var batchedKeys: [String] = []
+    var batchedKeys: [String] = []
 
-    /// Swift Observation: the registrar and the key path of each key read
-    /// inside `withObservationTracking` (building one costs a microsecond,
-    /// so they are cached; only these keys pay willSet/didSet on writes).
+    /// Swift Observation's registrar for this ViewModel, and the key paths
+    /// of keys read while absent (stored keys keep theirs in the store).
     let registrar = ObservationRegistrar()
-    @exclusivity(unchecked) var trackedKeyPaths: [String: KeyPath<ViewModel, ViewModelValue?>] = [:]
+    var absentKeyPaths: [String: KeyPath<ViewModel, ViewModelValue?>] = [:]
+
+    /// Changes waiting for the delivery under way to finish.
+    let deliveries = DeliveryQueue()
 
     /// Named-notification forwarders (see `observeNotifications`).
-    @exclusivity(unchecked) var notificationForwarders: [NotificationForwarder] = []
+    var notificationForwarders: [NotificationForwarder] = []
 
     deinit {
-        // The ViewModel is being deallocated: nobody else can reach this
-        // center any more. End change streams and notification observers.
+        // The ViewModel is being deallocated: end change streams and
+        // notification observers.
         for registrations in observers.values {
             for registration in registrations { registration.onRemove?() }
         }
@@ -47,126 +47,107 @@ internal final class ObservationCenter: @unchecked Sendable {
 
     /// The write path of an observed ViewModel: Observation willSet/didSet,
     /// prior notifications, batching, the equal-value rule, `keyDidChange`
-    /// and observer delivery. Called with the ViewModel's lock held (the
-    /// caller just read `observationCenter`); releases it.
+    /// and observer delivery.
     func store(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
-        let keyPath = trackedKeyPaths.isEmpty ? nil : trackedKeyPaths[key]
-        var priorObservers: [ObserverRegistration] = []
-        if priorObserverCount > 0, batchDepth == 0, let registrations = observers[key],
-           registrations.contains(where: { $0.options.contains(.prior) }) {
-            priorObservers = registrations
-        }
+        let keyPath = viewModel.existingKeyPath(forKey: key)
         // Announce before storing: Observation's willSet and `.prior`
         // observers must see the old value. Only when the value changes.
-        var announced = false
-        if keyPath != nil || !priorObservers.isEmpty {
-            let current = viewModel.values[key]
-            viewModel.lock.unlock()
+        if keyPath != nil || (priorObserverCount > 0 && batchDepth == 0) {
+            let current = viewModel.untrackedValue(forKey: key)
             if !ViewModelValue.isSame(current, newValue) {
-                announced = true
-                if !priorObservers.isEmpty {
-                    DeliveryQueue.deliver(
-                        to: priorObservers, in: viewModel, key: key, old: current, new: nil, kind: .prior)
+                if priorObserverCount > 0, batchDepth == 0, let registrations = observers[key],
+                   registrations.contains(where: { $0.options.contains(.prior) }) {
+                    deliveries.deliver(PendingDelivery(
+                        registrations: registrations, key: key, old: current, new: nil, kind: .prior), in: viewModel)
                 }
-                if let keyPath { registrar.willSet(viewModel, keyPath: keyPath) }
+                if let keyPath {
+                    registrar.willSet(viewModel, keyPath: keyPath)
+                    let old = viewModel.replaceValue(newValue, forKey: key)
+                    registrar.didSet(viewModel, keyPath: keyPath)
+                    return didStore(old, newValue, forKey: key, in: viewModel)
+                }
             }
-            viewModel.lock.lock()
         }
-        let old = viewModel.replaceValueLocked(newValue, forKey: key)
-        let batched = batchDepth > 0
-        var snapshot: [ObserverRegistration] = []
-        if batched {
+        let old = viewModel.replaceValue(newValue, forKey: key)
+        return didStore(old, newValue, forKey: key, in: viewModel)
+    }
+
+    /// Records a stored value in the open batch, or reports the change.
+    private func didStore(_ old: ViewModelValue?, _ newValue: ViewModelValue?, forKey key: String,
+                          in viewModel: ViewModel) -> ViewModelValue? {
+        if batchDepth > 0 {
             if batchedChanges[key] != nil {
                 batchedChanges[key]!.new = newValue
             } else {
                 batchedChanges[key] = (old, newValue)
                 batchedKeys.append(key)
             }
-        } else if let registrations = observers[key] {
-            snapshot = registrations
+            return old
         }
-        viewModel.lock.unlock()
-
-        let changed = !ViewModelValue.isSame(old, newValue)
-        if let keyPath, announced || changed {
-            // A racing write may have changed the value after the check:
-            // then announce late rather than never.
-            if !announced { registrar.willSet(viewModel, keyPath: keyPath) }
-            registrar.didSet(viewModel, keyPath: keyPath)
-        }
-        if batched { return old }
-        if changed {
+        let registrations = observers[key]
+        if !ViewModelValue.isSame(old, newValue) {
             viewModel.keyDidChange(key, from: old, to: newValue)
-            if !snapshot.isEmpty {
-                DeliveryQueue.deliver(
-                    to: snapshot, in: viewModel, key: key, old: old, new: newValue, kind: .change)
+            if let registrations {
+                deliveries.deliver(PendingDelivery(
+                    registrations: registrations, key: key, old: old, new: newValue, kind: .change), in: viewModel)
             }
-        } else if snapshot.contains(where: { $0.options.contains(.includeEqualValues) }) {
-            DeliveryQueue.deliver(
-                to: snapshot, in: viewModel, key: key, old: old, new: newValue, kind: .change, equalValue: true)
+        } else if let registrations, registrations.contains(where: { $0.options.contains(.includeEqualValues) }) {
+            deliveries.deliver(PendingDelivery(
+                registrations: registrations, key: key, old: old, new: newValue, kind: .change, equalValue: true),
+                in: viewModel)
         }
         return old
     }
 
     // MARK: Batches
 
-    /// Opens a batch. Call with the ViewModel's lock held.
-    func beginBatchLocked() {
+    /// Opens a batch.
+    func beginBatch() {
         batchDepth += 1
     }
 
     /// Closes a batch; the outermost one delivers one change per changed
     /// key (first old, last new), in the order the keys were first set.
     func endBatch(in viewModel: ViewModel) {
-        viewModel.lock.lock()
         batchDepth -= 1
-        guard batchDepth == 0, !batchedKeys.isEmpty else {
-            viewModel.lock.unlock()
-            return
-        }
+        guard batchDepth == 0, !batchedKeys.isEmpty else { return }
         let keys = batchedKeys
         let changes = batchedChanges
         batchedKeys = []
         batchedChanges = [:]
         let snapshots = keys.map { observers[$0] ?? [] }
-        viewModel.lock.unlock()
 
         // Queue the whole batch before delivering any of it, so changes made
         // by its callbacks come after the batch.
-        DeliveryQueue.deliverAll { queue in
-            for (key, registrations) in zip(keys, snapshots) {
-                let (old, new) = changes[key]!
-                if !ViewModelValue.isSame(old, new) {
-                    if registrations.contains(where: { $0.options.contains(.prior) }) {
-                        queue.enqueue(PendingDelivery(
-                            registrations: registrations, viewModel: viewModel, key: key,
-                            old: old, new: nil, kind: .prior))
-                    }
-                    viewModel.keyDidChange(key, from: old, to: new)
-                    if !registrations.isEmpty {
-                        queue.enqueue(PendingDelivery(
-                            registrations: registrations, viewModel: viewModel, key: key,
-                            old: old, new: new, kind: .change))
-                    }
-                } else if registrations.contains(where: { $0.options.contains(.includeEqualValues) }) {
-                    queue.enqueue(PendingDelivery(
-                        registrations: registrations, viewModel: viewModel, key: key,
-                        old: old, new: new, kind: .change, equalValue: true))
+        var batch: [PendingDelivery] = []
+        for (key, registrations) in zip(keys, snapshots) {
+            let (old, new) = changes[key]!
+            if !ViewModelValue.isSame(old, new) {
+                if registrations.contains(where: { $0.options.contains(.prior) }) {
+                    batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: nil, kind: .prior))
                 }
+                viewModel.keyDidChange(key, from: old, to: new)
+                if !registrations.isEmpty {
+                    batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: new, kind: .change))
+                }
+            } else if registrations.contains(where: { $0.options.contains(.includeEqualValues) }) {
+                batch.append(PendingDelivery(
+                    registrations: registrations, key: key, old: old, new: new, kind: .change, equalValue: true))
             }
         }
+        deliveries.deliver(batch, in: viewModel)
     }
 
-    // MARK: Registry (call with the ViewModel's lock held)
+    // MARK: Registry
 
     /// Adds `registration` for its key. With an observer object, first
     /// removes that object's earlier registration for the key ("re-add"),
     /// and drops registrations whose observer is gone.
-    func addLocked(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
+    func add(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
         let key = registration.key
         var list = observers[key] ?? []
         if let observer = registration.observer {
-            removeLocked(from: &list, into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
+            remove(from: &list, into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
         }
         list.append(registration)
         observers[key] = list
@@ -174,22 +155,22 @@ internal final class ObservationCenter: @unchecked Sendable {
     }
 
     /// Removes the registrations of `key` matching `predicate`.
-    func removeLocked(forKey key: String, into removed: inout [ObserverRegistration],
+    func remove(forKey key: String, into removed: inout [ObserverRegistration],
                       where predicate: (ObserverRegistration) -> Bool) {
         guard var list = observers[key] else { return }
-        removeLocked(from: &list, into: &removed, where: predicate)
+        remove(from: &list, into: &removed, where: predicate)
         observers[key] = list.isEmpty ? nil : list
     }
 
     /// Removes the registrations of every key matching `predicate`.
-    func removeAllLocked(into removed: inout [ObserverRegistration],
+    func removeAll(into removed: inout [ObserverRegistration],
                          where predicate: (ObserverRegistration) -> Bool) {
         for key in Array(observers.keys) {
-            removeLocked(forKey: key, into: &removed, where: predicate)
+            remove(forKey: key, into: &removed, where: predicate)
         }
     }
 
-    private func removeLocked(from list: inout [ObserverRegistration], into removed: inout [ObserverRegistration],
+    private func remove(from list: inout [ObserverRegistration], into removed: inout [ObserverRegistration],
                               where predicate: (ObserverRegistration) -> Bool) {
         list.removeAll { registration in
             guard predicate(registration) else { return false }
@@ -202,39 +183,35 @@ internal final class ObservationCenter: @unchecked Sendable {
 }
 
 extension ViewModel {
-    /// The observation center, allocated on first use. Call with `lock` held.
-    internal func observationCenterLocked() -> ObservationCenter {
+    /// The observation center, allocated on first use.
+    internal func observationCenterAllocated() -> ObservationCenter {
         if let center = observationCenter { return center }
         let center = ObservationCenter()
         observationCenter = center
         return center
     }
 
-    /// Runs `body` on the center (allocated first) under the lock, then the
-    /// `onRemove` of every registration it removed, outside the lock.
+    /// Runs `body` on the center (allocated first), then the `onRemove` of
+    /// every registration it removed, once the registry is consistent.
     internal func mutateObservers<T>(_ body: (ObservationCenter, inout [ObserverRegistration]) -> T) -> T {
         var removed: [ObserverRegistration] = []
-        lock.lock()
-        let result = body(observationCenterLocked(), &removed)
-        lock.unlock()
+        let result = body(observationCenterAllocated(), &removed)
         for registration in removed { registration.onRemove?() }
         return result
     }
 
     /// Removes registrations, if this ViewModel has a center at all (removing
-    /// never allocates one), then runs their `onRemove` outside the lock.
+    /// never allocates one), then runs their `onRemove`.
     internal func removeObservers(_ body: (ObservationCenter, inout [ObserverRegistration]) -> Void) {
         var removed: [ObserverRegistration] = []
-        lock.lock()
         if let center = observationCenter { body(center, &removed) }
-        lock.unlock()
         for registration in removed { registration.onRemove?() }
     }
 
     /// Drops the registrations of `key` whose observer object is gone.
     internal func purgeOrphanedObservers(forKey key: String) {
         removeObservers { center, removed in
-            center.removeLocked(forKey: key, into: &removed) { $0.isOrphaned }
+            center.remove(forKey: key, into: &removed) { $0.isOrphaned }
         }
     }
 }

@@ -3,14 +3,11 @@
 ///
 /// An `observe` call on several keys makes one registration per key, so a
 /// change to a key finds exactly its own observers.
-internal final class ObserverRegistration: @unchecked Sendable {
-    // Unchecked: `isRemoved` is guarded by the ViewModel's lock; `observer`
-    // is written once in `init` (weak loads are thread-safe); the rest is
-    // immutable.
+internal final class ObserverRegistration {
 
     /// Calls the user's handler with the observer object (`nil` for tokens
     /// and streams), the ViewModel and the change.
-    typealias Invoke = @Sendable (AnyObject?, ViewModel, KeyChange) -> Void
+    typealias Invoke = (AnyObject?, ViewModel, KeyChange) -> Void
 
     let key: String
     let options: KeyObservationOptions
@@ -20,15 +17,15 @@ internal final class ObserverRegistration: @unchecked Sendable {
     /// Whether this registration belongs to an observer object, so a `nil`
     /// `observer` means the object is gone.
     let hasObserver: Bool
-    /// Runs once, outside the lock, when the registration is removed or its
+    /// Runs once, when the registration is removed or its
     /// ViewModel is deallocated (ends a change stream).
-    let onRemove: (@Sendable () -> Void)?
-    /// Set under the ViewModel's lock when removed: a delivery already under
+    let onRemove: (() -> Void)?
+    /// Set when removed: a delivery already under
     /// way skips it from then on.
     var isRemoved = false
 
     init(key: String, options: KeyObservationOptions, observer: AnyObject?,
-         onRemove: (@Sendable () -> Void)? = nil, invoke: @escaping Invoke) {
+         onRemove: (() -> Void)? = nil, invoke: @escaping Invoke) {
         self.key = key
         self.options = options
         self.observer = observer

@@ -19,9 +19,8 @@ extension ViewModel {
     ///   before their change.
     /// - Values are stored at once: reads inside the batch see them.
     /// - Batches nest: only the outermost one delivers.
-    /// - The batch belongs to the ViewModel, not to a thread: changes other
-    ///   threads make to this ViewModel meanwhile join it. Changes to other
-    ///   ViewModels are not batched.
+    /// - The batch belongs to this ViewModel: changes its own callbacks make
+    ///   to it meanwhile join it. Changes to other ViewModels are not batched.
     /// - Dependent-command marking (`keyDidChange`) also happens once per
     ///   changed key, when the batch ends.
     /// - Swift Observation (`withObservationTracking`, SwiftUI) is told at
@@ -37,11 +36,8 @@ extension ViewModel {
     public func performBatchUpdates<Result, Failure: Error>(
         _ updates: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let center = lock.withLock {
-            let center = observationCenterLocked()
-            center.beginBatchLocked()
-            return center
-        }
+        let center = observationCenterAllocated()
+        center.beginBatch()
         defer { center.endBatch(in: self) }
         return try updates()
     }

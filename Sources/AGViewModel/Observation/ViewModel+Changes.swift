@@ -1,20 +1,48 @@
+extension KeyChange {
+    /// A `Sendable` copy of a key change, as change streams deliver it to
+    /// another task: the values are ``ViewModel/Snapshot/Value``s.
+    public struct Snapshot: Sendable {
+        /// The key that changed.
+        public var key: String
+        /// The value before the change; `nil` when the key was absent (or
+        /// the value is a payload a snapshot cannot hold).
+        public var oldValue: ViewModel.Snapshot.Value?
+        /// The value after the change; `nil` when the key was removed (or
+        /// the value is a payload a snapshot cannot hold).
+        public var newValue: ViewModel.Snapshot.Value?
+        /// Why this change is delivered.
+        public var kind: Kind
+
+        /// A copy of `change`.
+        public init(_ change: KeyChange) {
+            key = change.key
+            var visiting: Set<ObjectIdentifier> = []
+            oldValue = change.oldValue.flatMap { ViewModel.Snapshot.Value($0, visiting: &visiting) }
+            newValue = change.newValue.flatMap { ViewModel.Snapshot.Value($0, visiting: &visiting) }
+            kind = change.kind
+        }
+    }
+}
+
 extension ViewModel {
-    /// The changes of `keys`, as an asynchronous sequence.
+    /// The changes of `keys`, as an asynchronous sequence another task can
+    /// read.
     ///
     /// ```swift
     /// for await change in viewModel.changes(for: ["title", "likes"]) {
-    ///     print(change.key, change.newValue as Any)
+    ///     print(change.key, change.newValue?.json as Any)
     /// }
     /// ```
     ///
-    /// Each change carries its key and its old and new values. The sequence
-    /// does not keep the ViewModel alive. It ends (after the changes already
-    /// buffered) when the ViewModel is deallocated, or when the observers of
-    /// any of these keys are removed (``removeObservers(forKeys:)``,
-    /// ``removeAllObservers()``). When the consuming task is cancelled, or the
-    /// stream is dropped, the observation is removed. Changes made on any
-    /// thread are buffered until the consumer asks; batches deliver one change
-    /// per key; equal-value sets are not changes.
+    /// Each change carries its key and `Sendable` copies of its old and new
+    /// values. The sequence does not keep the ViewModel alive. It ends
+    /// (after the changes already buffered) when the ViewModel is
+    /// deallocated, or when the observers of any of these keys are removed
+    /// (``removeObservers(forKeys:)``, ``removeAllObservers()``). When the
+    /// consumer stops (its task is cancelled, the stream is dropped), the
+    /// observation is removed at the next change of these keys. Changes are
+    /// buffered until the consumer asks; batches deliver one change per key;
+    /// equal-value sets are not changes.
     ///
     /// - Parameters:
     ///   - keys: The keys to observe.
@@ -23,15 +51,22 @@ extension ViewModel {
     /// - Returns: A stream of changes.
     public func changes(
         for keys: some Sequence<String>,
-        bufferingPolicy: AsyncStream<KeyChange>.Continuation.BufferingPolicy = .unbounded
-    ) -> AsyncStream<KeyChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: KeyChange.self, bufferingPolicy: bufferingPolicy)
-        // The registrations hold the continuation; the stream holds the
-        // token, which holds the ViewModel weakly.
-        let observation = observe(keys, options: [.old, .new], onRemove: { continuation.finish() }) { _, _, change in
-            continuation.yield(change)
+        bufferingPolicy: AsyncStream<KeyChange.Snapshot>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<KeyChange.Snapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: KeyChange.Snapshot.self, bufferingPolicy: bufferingPolicy)
+        // The registrations keep the token (and so themselves) alive until
+        // the stream is terminated or the observation removed; the token
+        // holds the ViewModel weakly.
+        let holder = ObservationHolder()
+        holder.observation = observe(keys, options: [.old, .new], onRemove: {
+            continuation.finish()
+            holder.observation = nil
+        }) { _, _, change in
+            if case .terminated = continuation.yield(KeyChange.Snapshot(change)) {
+                holder.observation?.cancel()
+                holder.observation = nil
+            }
         }
-        continuation.onTermination = { _ in observation.cancel() }
         return stream
     }
 
@@ -39,8 +74,13 @@ extension ViewModel {
     /// `changes(for:bufferingPolicy:)` for several keys.
     public func changes(
         for key: String,
-        bufferingPolicy: AsyncStream<KeyChange>.Continuation.BufferingPolicy = .unbounded
-    ) -> AsyncStream<KeyChange> {
+        bufferingPolicy: AsyncStream<KeyChange.Snapshot>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<KeyChange.Snapshot> {
         changes(for: CollectionOfOne(key), bufferingPolicy: bufferingPolicy)
     }
+}
+
+/// Keeps a change stream's observation alive from its own registrations.
+private final class ObservationHolder {
+    var observation: KeyObservation?
 }

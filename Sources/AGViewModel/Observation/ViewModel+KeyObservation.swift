@@ -5,13 +5,14 @@
 ///   `ViewModelValue.isSame(as:)` the stored one (or removing an absent key)
 ///   is not a change and notifies nobody, unless an observation asks for
 ///   ``KeyObservationOptions/includeEqualValues``.
-/// - **Thread:** a change is delivered on the thread that made it, after the
-///   ViewModel's lock is released, before the setter returns, unless that
-///   thread is already delivering.
+/// - **Isolation:** handlers are ordinary closures, called synchronously in
+///   the isolation domain that owns the ViewModel (the code that made the
+///   change), before the setter returns, unless the ViewModel is already
+///   delivering. A `@MainActor` cell's handler runs on the main actor.
 /// - **Order and re-entrancy:** a callback may set keys (on any ViewModel),
 ///   add observers and remove observers, itself included. Changes made while
-///   a thread is delivering are queued and delivered after the current
-///   delivery finishes, first made first delivered (per thread). So callbacks
+///   the ViewModel is delivering are queued and delivered after the current
+///   delivery finishes, first made first delivered. So callbacks
 ///   never nest, and each observer sees a key's changes in order. The value
 ///   is always stored at once; only the notification waits.
 /// - **Removal** takes effect at once, even for a change already being
@@ -30,13 +31,13 @@ extension ViewModel {
     /// - Parameters:
     ///   - key: The key to observe.
     ///   - options: What to deliver; `[.old, .new]` by default.
-    ///   - handler: Called with the ViewModel, the key and the change, on the
-    ///     thread that made the change.
+    ///   - handler: Called with the ViewModel, the key and the change, synchronously
+    ///     by the code that made the change.
     /// - Returns: A token: ``KeyObservation/cancel()`` it, or let it go, to stop.
     public func observe(
         _ key: String,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (ViewModel, String, KeyChange) -> Void
+        handler: @escaping (ViewModel, String, KeyChange) -> Void
     ) -> KeyObservation {
         observe(CollectionOfOne(key), options: options, handler: handler)
     }
@@ -47,13 +48,13 @@ extension ViewModel {
     /// - Parameters:
     ///   - keys: The keys to observe.
     ///   - options: What to deliver; `[.old, .new]` by default.
-    ///   - handler: Called with the ViewModel, the key and the change, on the
-    ///     thread that made the change.
+    ///   - handler: Called with the ViewModel, the key and the change, synchronously
+    ///     by the code that made the change.
     /// - Returns: A token: ``KeyObservation/cancel()`` it, or let it go, to stop.
     public func observe(
         _ keys: some Sequence<String>,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (ViewModel, String, KeyChange) -> Void
+        handler: @escaping (ViewModel, String, KeyChange) -> Void
     ) -> KeyObservation {
         observe(keys, options: options, onRemove: nil) { _, viewModel, change in
             handler(viewModel, change.key, change)
@@ -65,7 +66,7 @@ extension ViewModel {
     internal func observe(
         _ keys: some Sequence<String>,
         options: KeyObservationOptions,
-        onRemove: (@Sendable () -> Void)?,
+        onRemove: (() -> Void)?,
         invoke: @escaping ObserverRegistration.Invoke
     ) -> KeyObservation {
         var seen = Set<String>()
@@ -94,12 +95,12 @@ extension ViewModel {
     ///   - key: The key to observe.
     ///   - options: What to deliver; `[.old, .new]` by default.
     ///   - handler: Called with the observer, the ViewModel, the key and the
-    ///     change, on the thread that made the change.
+    ///     change, synchronously by the code that made the change.
     public func addObserver<Observer: AnyObject>(
         _ observer: Observer,
         forKey key: String,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (Observer, ViewModel, String, KeyChange) -> Void
+        handler: @escaping (Observer, ViewModel, String, KeyChange) -> Void
     ) {
         addObserver(observer, forKeys: CollectionOfOne(key), options: options, handler: handler)
     }
@@ -113,12 +114,12 @@ extension ViewModel {
     ///   - keys: The keys to observe.
     ///   - options: What to deliver; `[.old, .new]` by default.
     ///   - handler: Called with the observer, the ViewModel, the key and the
-    ///     change, on the thread that made the change.
+    ///     change, synchronously by the code that made the change.
     public func addObserver<Observer: AnyObject>(
         _ observer: Observer,
         forKeys keys: some Sequence<String>,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (Observer, ViewModel, String, KeyChange) -> Void
+        handler: @escaping (Observer, ViewModel, String, KeyChange) -> Void
     ) {
         let invoke: ObserverRegistration.Invoke = { object, viewModel, change in
             // Only registrations of `observer` (an `Observer`) call this.
@@ -133,25 +134,19 @@ extension ViewModel {
 
     /// Adds `registrations`, then delivers `.initial` values if asked.
     private func register(_ registrations: [ObserverRegistration], options: KeyObservationOptions) {
-        let initial: [PendingDelivery] = mutateObservers { center, removed in
-            for registration in registrations { center.addLocked(registration, removed: &removed) }
-            guard options.contains(.initial) else { return [] }
-            // Read under the same lock as the registration, so no change
-            // falls between the initial value and the first change.
-            return registrations.map {
-                PendingDelivery(registrations: [$0], viewModel: self, key: $0.key,
-                                old: nil, new: values[$0.key], kind: .initial)
-            }
+        mutateObservers { center, removed in
+            for registration in registrations { center.add(registration, removed: &removed) }
         }
-        if !initial.isEmpty {
-            DeliveryQueue.deliverAll { queue in initial.forEach(queue.enqueue) }
-        }
+        guard options.contains(.initial), let center = observationCenter else { return }
+        center.deliveries.deliver(registrations.map {
+            PendingDelivery(registrations: [$0], key: $0.key, old: nil, new: untrackedValue(forKey: $0.key), kind: .initial)
+        }, in: self)
     }
 
     /// Stops every observation `observer` added, on every key.
     public func removeObserver(_ observer: AnyObject) {
         removeObservers { center, removed in
-            center.removeAllLocked(into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
+            center.removeAll(into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
         }
     }
 
@@ -164,7 +159,7 @@ extension ViewModel {
     public func removeObserver(_ observer: AnyObject, forKeys keys: some Sequence<String>) {
         removeObservers { center, removed in
             for key in keys {
-                center.removeLocked(forKey: key, into: &removed) {
+                center.remove(forKey: key, into: &removed) {
                     $0.isOrphaned || ($0.hasObserver && $0.observer === observer)
                 }
             }
@@ -180,22 +175,20 @@ extension ViewModel {
     /// Stops every observation of each key of `keys`.
     public func removeObservers(forKeys keys: some Sequence<String>) {
         removeObservers { center, removed in
-            for key in keys { center.removeLocked(forKey: key, into: &removed) { _ in true } }
+            for key in keys { center.remove(forKey: key, into: &removed) { _ in true } }
         }
     }
 
     /// Stops every observation of every key.
     public func removeAllObservers() {
         removeObservers { center, removed in
-            center.removeAllLocked(into: &removed) { _ in true }
+            center.removeAll(into: &removed) { _ in true }
         }
     }
 
     /// The number of live observations of `key` (observers whose object is
     /// gone are not counted).
     public func observerCount(forKey key: String) -> Int {
-        lock.withLock {
-            observationCenter?.observers[key]?.count(where: { !$0.isOrphaned }) ?? 0
-        }
+        observationCenter?.observers[key]?.count(where: { !$0.isOrphaned }) ?? 0
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 /// Receives the named notifications a ViewModel observes on its behalf (see
 /// ``ViewModel/observeNotifications(named:object:center:handler:)``).
 ///
-/// The ViewModel holds its handler weakly. Notifications arrive on the thread
-/// that posted them.
+/// The ViewModel holds its handler weakly. Named notifications are a main
+/// actor affair, like the views they usually update: observe and post them
+/// on the main actor, and a `@MainActor` view controller conforms as it is.
+@MainActor
 public protocol ViewModelNotificationHandler: AnyObject {
     /// `viewModel` received `notification`. The ViewModel that was posted
     /// with it, if any, is `notification.viewModel`.
@@ -61,93 +63,104 @@ extension ViewModel {
     ///   - object: Only notifications from this sender; `nil` for any sender.
     ///   - center: The center to observe; `.default` by default.
     ///   - handler: Receives each notification; held weakly.
+    @MainActor
     public func observeNotifications(
         named name: Notification.Name,
         object: AnyObject? = nil,
         center: NotificationCenter = .default,
         handler: any ViewModelNotificationHandler
     ) {
-        let forwarder = NotificationForwarder(name: name, center: center, handler: handler)
-        forwarder.start(object: object, viewModel: self)
+        let forwarder = NotificationForwarder(name: name, center: center, handler: handler, viewModel: self)
+        forwarder.start(object: object)
         var replaced: [NotificationForwarder] = []
-        lock.withLock {
-            let center = observationCenterLocked()
-            center.notificationForwarders.removeAll { existing in
-                guard existing.matches(name: name, center: forwarder.center, handler: handler) || existing.handler == nil
-                else { return false }
-                replaced.append(existing)
-                return true
-            }
-            center.notificationForwarders.append(forwarder)
+        let observation = observationCenterAllocated()
+        observation.notificationForwarders.removeAll { existing in
+            guard existing.matches(name: name, center: forwarder.center, handler: handler) || existing.handler == nil
+            else { return false }
+            replaced.append(existing)
+            return true
         }
+        observation.notificationForwarders.append(forwarder)
         replaced.forEach { $0.stop() }
     }
 
     /// Stops observing notifications named `name` (from `center`, or from
     /// any center when `nil`). Stopping what is not observed does nothing.
+    @MainActor
     public func stopObservingNotifications(named name: Notification.Name, center: NotificationCenter? = nil) {
         stopForwarders { $0.name == name && (center == nil || $0.center === center) }
     }
 
     /// Stops observing every named notification.
+    @MainActor
     public func stopObservingAllNotifications() {
         stopForwarders { _ in true }
     }
 
     /// The names this ViewModel observes for a live handler.
+    @MainActor
     public var observedNotificationNames: [Notification.Name] {
-        lock.withLock {
-            observationCenter?.notificationForwarders.filter { $0.handler != nil }.map(\.name) ?? []
-        }
+        observationCenter?.notificationForwarders.filter { $0.handler != nil }.map(\.name) ?? []
     }
 
+    @MainActor
     internal func stopForwarders(where predicate: (NotificationForwarder) -> Bool) {
         var stopped: [NotificationForwarder] = []
-        lock.withLock {
-            observationCenter?.notificationForwarders.removeAll { forwarder in
-                guard predicate(forwarder) else { return false }
-                stopped.append(forwarder)
-                return true
-            }
+        observationCenter?.notificationForwarders.removeAll { forwarder in
+            guard predicate(forwarder) else { return false }
+            stopped.append(forwarder)
+            return true
         }
         stopped.forEach { $0.stop() }
     }
 }
 
 /// One named-notification observation of a ViewModel: the
-/// `NotificationCenter` observer and the weakly held handler.
-internal final class NotificationForwarder: @unchecked Sendable {
-    // Unchecked: `token` is written once in `start`, before the forwarder
-    // is published; `handler` is weak (loads are thread-safe).
+/// `NotificationCenter` observer and the weakly held handler and ViewModel.
+@MainActor
+internal final class NotificationForwarder {
     let name: Notification.Name
     let center: NotificationCenter
     weak var handler: (any ViewModelNotificationHandler)?
-    private var token: (any NSObjectProtocol)?
+    private weak var viewModel: ViewModel?
+    // Written once in `start`; read by `stop`, which may run from the
+    // observation center's deinit on whatever thread releases it.
+    nonisolated(unsafe) private var token: (any NSObjectProtocol)?
 
-    init(name: Notification.Name, center: NotificationCenter, handler: any ViewModelNotificationHandler) {
+    init(name: Notification.Name, center: NotificationCenter, handler: any ViewModelNotificationHandler,
+         viewModel: ViewModel) {
         self.name = name
         self.center = center
         self.handler = handler
+        self.viewModel = viewModel
     }
 
     func matches(name: Notification.Name, center: NotificationCenter, handler: any ViewModelNotificationHandler) -> Bool {
         self.name == name && self.center === center && self.handler === handler
     }
 
-    func start(object: AnyObject?, viewModel: ViewModel) {
-        token = center.addObserver(forName: name, object: object, queue: nil) { [weak self, weak viewModel] notification in
-            guard let self, let viewModel else { return }
-            guard let handler = self.handler else {
-                // The handler is gone: stop by ourselves.
-                viewModel.stopForwarders { $0 === self }
-                return
-            }
-            handler.viewModel(viewModel, didReceive: notification)
+    func start(object: AnyObject?) {
+        token = center.addObserver(forName: name, object: object, queue: nil) { [weak self] notification in
+            // Delivered synchronously to the poster, which must be on the
+            // main actor (`assumeIsolated` traps otherwise, before the
+            // closure runs): the notification never leaves its domain.
+            nonisolated(unsafe) let notification = notification
+            MainActor.assumeIsolated { self?.forward(notification) }
         }
     }
 
-    /// Removes the `NotificationCenter` observer. Call outside the lock.
-    func stop() {
+    private func forward(_ notification: Notification) {
+        guard let viewModel else { return }
+        guard let handler else {
+            // The handler is gone: stop by ourselves.
+            viewModel.stopForwarders { $0 === self }
+            return
+        }
+        handler.viewModel(viewModel, didReceive: notification)
+    }
+
+    /// Removes the `NotificationCenter` observer.
+    nonisolated func stop() {
         if let token { center.removeObserver(token) }
     }
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Observation
 
 /// A ViewModel takes part in Swift Observation key by key: code that reads
@@ -20,85 +13,58 @@ import Observation
 /// ```
 ///
 /// Each key is its own observable property, identified by the key path
-/// `\ViewModel.[observationKey: key]`.
+/// `\ViewModel.[observed: key]`: the key is the subscript's argument, so
+/// two keys are two properties by the key path's own equality. The key
+/// path is built once per stored key (building one costs about a
+/// microsecond) and kept with the value; every read then reports it to the
+/// ViewModel's registrar through the public `access` call, which does
+/// nothing outside tracking.
 extension ViewModel: Observable {
     /// The value of `key`, as the observable property Swift Observation
-    /// tracks for it. Reads the store without tracking.
-    internal subscript(observationKey key: String) -> ViewModelValue? {
-        lock.withLock { values[key] }
+    /// tracks for it. Reads the store without reporting the read.
+    internal subscript(observed key: String) -> ViewModelValue? {
+        storage[key]?.value
     }
 
-    /// Part of the tracking probe, see `trackAccessForObservation`.
-    internal subscript(observationProbe probe: ObservationProbe) -> Bool {
-        false
+    /// The key path Swift Observation knows `key` by.
+    internal static func observedKeyPath(_ key: String) -> KeyPath<ViewModel, ViewModelValue?> {
+        \ViewModel.[observed: key]
     }
 
-    /// Registers a read of `key` with Swift Observation when the thread is
-    /// inside `withObservationTracking`; costs a few nanoseconds otherwise.
-    ///
-    /// Observation offers no public "is tracking active" test, and building
-    /// `\ViewModel.[observationKey: key]` costs about a microsecond, far too
-    /// much for every read. So each read first reports one constant key
-    /// path to a private registrar: when tracking is active, Observation
-    /// hashes that key path into its access list, which runs
-    /// `ObservationProbe.hash(into:)`, which flags the thread. Only then is
-    /// the real (cached) key path built and reported. The probe registrar
-    /// is never mutated, so the probe never fires `onChange` by itself.
-    @inline(__always)
-    internal func trackAccessForObservation(_ key: String) {
-        probeRegistrar.access(self, keyPath: probeKeyPath)
-        if pthread_getspecific(probeFlagKey) != nil {
-            trackAccessSlow(key)
-        }
+    /// The registrar, allocated with the observation center on first use.
+    internal var registrar: ObservationRegistrar {
+        observationCenterAllocated().registrar
     }
 
+    /// The first read of a stored key: builds and caches its key path, then
+    /// reports the read.
     @inline(never)
-    private func trackAccessSlow(_ key: String) {
-        // The flag may be stale (Observation also hashes key paths when it
-        // installs or cancels tracking): clear it and probe again.
-        pthread_setspecific(probeFlagKey, nil)
-        probeRegistrar.access(self, keyPath: probeKeyPath)
-        guard pthread_getspecific(probeFlagKey) != nil else { return }
-        pthread_setspecific(probeFlagKey, nil)
+    internal func trackFirstAccess(at index: Dictionary<String, Entry>.Index, key: String) {
+        let keyPath = Self.observedKeyPath(key)
+        storage.values[index].keyPath = keyPath
+        registrar.access(self, keyPath: keyPath)
+    }
 
-        let (center, cached) = lock.withLock {
-            let center = observationCenterLocked()
-            return (center, center.trackedKeyPaths[key])
-        }
+    /// A read of a key that is not stored: reported too, so tracking code
+    /// that finds a key absent hears when it is added. The key path is
+    /// kept in the center until the key is stored.
+    @inline(never)
+    internal func trackAccessToAbsentKey(_ key: String) {
+        let center = observationCenterAllocated()
         let keyPath: KeyPath<ViewModel, ViewModelValue?>
-        if let cached {
+        if let cached = center.absentKeyPaths[key] {
             keyPath = cached
         } else {
-            let built = \ViewModel.[observationKey: key]
-            keyPath = lock.withLock {
-                if let existing = center.trackedKeyPaths[key] { return existing }
-                center.trackedKeyPaths[key] = built
-                return built
-            }
+            keyPath = Self.observedKeyPath(key)
+            center.absentKeyPaths[key] = keyPath
         }
         center.registrar.access(self, keyPath: keyPath)
     }
-}
 
-/// The subscript index of the tracking probe key path. Equal to itself;
-/// hashing it means Observation is recording an access on this thread.
-internal struct ObservationProbe: Hashable, Sendable {
-    static func == (lhs: ObservationProbe, rhs: ObservationProbe) -> Bool { true }
-
-    func hash(into hasher: inout Hasher) {
-        pthread_setspecific(probeFlagKey, UnsafeRawPointer(bitPattern: 1))
-        hasher.combine(0)
+    /// The key path of `key` when it has one (the key was read), for the
+    /// write path's `willSet`/`didSet`.
+    internal func existingKeyPath(forKey key: String) -> KeyPath<ViewModel, ViewModelValue?>? {
+        if let keyPath = storage[key]?.keyPath { return keyPath }
+        return observationCenter?.absentKeyPaths[key]
     }
 }
-
-/// The registrar the probe reports to; never mutated.
-private let probeRegistrar = ObservationRegistrar()
-/// The constant probe key path (built once).
-private let probeKeyPath = \ViewModel.[observationProbe: ObservationProbe()]
-/// Per-thread flag set by `ObservationProbe.hash(into:)`: non-nil = hit.
-private let probeFlagKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "pthread_key_create failed: \(status)")
-    return key
-}()

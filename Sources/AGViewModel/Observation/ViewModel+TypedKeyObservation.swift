@@ -1,27 +1,74 @@
 extension ViewModel {
-    /// Observes the key of a typed key: `vm.observe(.title) { ... }`. Same
-    /// rules as ``observe(_:options:handler:)-(String,_,_)``.
-    public func observe<Value>(
-        _ key: VMKey<Value>,
+    /// Observes a typed key; the handler gets the old and new values read as
+    /// `Value` (`nil` when absent, or when the observation did not ask for
+    /// them). Same rules as ``observe(_:options:handler:)-(String,_,_)``.
+    ///
+    /// ```swift
+    /// let token = book.observe(.price) { book, old, new in
+    ///     print("price", old ?? 0, "->", new ?? 0)
+    /// }
+    /// ```
+    public func observe<Value: ViewModelStorable>(
+        _ key: Key<Value>,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (ViewModel, String, KeyChange) -> Void
+        handler: @escaping (_ viewModel: ViewModel, _ old: Value?, _ new: Value?) -> Void
     ) -> KeyObservation {
-        observe(key.name, options: options, handler: handler)
+        observe(key.name, options: options) { viewModel, _, change in
+            handler(viewModel, change.oldValue.flatMap(Value.fromViewModelValue),
+                    change.newValue.flatMap(Value.fromViewModelValue))
+        }
     }
 
-    /// Observes the key of a typed key for `observer`, held weakly; adding
-    /// the same observer again replaces its earlier registration.
-    public func addObserver<Observer: AnyObject, Value>(
+    /// Observes a typed key for `observer`, held weakly; adding the same
+    /// observer again replaces its earlier registration. The handler gets
+    /// the old and new values read as `Value`.
+    ///
+    /// ```swift
+    /// book.addObserver(cell, for: .title) { cell, book, old, new in
+    ///     cell.titleText = new ?? ""
+    /// }
+    /// ```
+    public func addObserver<Observer: AnyObject, Value: ViewModelStorable>(
         _ observer: Observer,
-        for key: VMKey<Value>,
+        for key: Key<Value>,
         options: KeyObservationOptions = [.old, .new],
-        handler: @escaping @Sendable (Observer, ViewModel, String, KeyChange) -> Void
+        handler: @escaping (_ observer: Observer, _ viewModel: ViewModel, _ old: Value?, _ new: Value?) -> Void
     ) {
-        addObserver(observer, forKey: key.name, options: options, handler: handler)
+        addObserver(observer, forKey: key.name, options: options) { observer, viewModel, _, change in
+            handler(observer, viewModel, change.oldValue.flatMap(Value.fromViewModelValue),
+                    change.newValue.flatMap(Value.fromViewModelValue))
+        }
     }
 
-    /// The changes of a typed key as an `AsyncStream`.
-    public func changes<Value>(for key: VMKey<Value>) -> AsyncStream<KeyChange> {
-        changes(for: key.name)
+    /// Stops `observer`'s observation of a typed key.
+    public func removeObserver<Value>(_ observer: AnyObject, for key: Key<Value>) {
+        removeObserver(observer, forKey: key.name)
     }
+
+    /// The new values of a typed key, as an asynchronous sequence another
+    /// task can read (`nil` when the key is removed or unreadable as
+    /// `Value`). Same rules as ``changes(for:bufferingPolicy:)-(String,_)``.
+    ///
+    /// ```swift
+    /// for await title in book.changes(for: .title) { print(title ?? "-") }
+    /// ```
+    public func changes<Value: ViewModelStorable & Sendable>(for key: Key<Value>) -> AsyncStream<Value?> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value?.self)
+        let holder = TypedObservationHolder()
+        holder.observation = observe([key.name], options: [.new], onRemove: {
+            continuation.finish()
+            holder.observation = nil
+        }) { _, _, change in
+            if case .terminated = continuation.yield(change.newValue.flatMap(Value.fromViewModelValue)) {
+                holder.observation?.cancel()
+                holder.observation = nil
+            }
+        }
+        return stream
+    }
+}
+
+/// Keeps a typed change stream's observation alive from its own registrations.
+private final class TypedObservationHolder {
+    var observation: KeyObservation?
 }

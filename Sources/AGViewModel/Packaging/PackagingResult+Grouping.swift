@@ -14,7 +14,7 @@ extension Section {
         packaged result: PackagingResult, footer: ViewModel? = nil, common: ViewModel? = nil, itemMerge: ViewModel? = nil
     ) {
         if let itemMerge {
-            let defaults = itemMerge.orderedEntries()
+            let defaults = PackagingDefaults(itemMerge)
             for item in result.items { item.addMissingValues(defaults) }
         }
         self.init(items: result.items, header: result.header, footer: footer, common: common, itemMerge: itemMerge)

@@ -200,7 +200,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     private static func packageItems<Policy: PackagingPolicy>(
         _ elements: [JSONValue], fields: [PackagingSpec.Field]?, section: Int?, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
-        try FieldPackager(fields: fields).packageElements(elements, section: section, defaults: [], policy: policy)
+        try FieldPackager(fields: fields).packageElements(elements, section: section, defaults: PackagingDefaults(nil), policy: policy)
     }
 
     /// Stores `title` under `title` in the header, creating one if needed.

@@ -19,7 +19,7 @@ extension ViewModelPackager {
     ) throws(Policy.Failure) -> sending PackagingResult where Elements.Element == Element {
         var result = PackagingResult()
         result.items.reserveCapacity(elements.underestimatedCount)
-        let defaultEntries = defaults?.orderedEntries() ?? []
+        let defaultEntries = PackagingDefaults(defaults)
         for (index, element) in elements.enumerated() {
             switch try packagedItem(element, at: .item(index), section: nil, defaults: defaultEntries, policy: policy) {
             case .packaged(let item): result.items.append(item)
@@ -34,7 +34,7 @@ extension ViewModelPackager {
     @inline(__always)
     internal func packagedItem<Policy: PackagingPolicy>(
         _ element: Element, at location: PackagingLocation, section: Int?,
-        defaults: [(key: String, value: ViewModelValue)], policy: Policy
+        defaults: PackagingDefaults, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingOutcome {
         do {
             let item = try package(element)
@@ -59,14 +59,14 @@ extension ViewModelPackager where Element == JSONObject {
     public func package<Policy: PackagingPolicy>(
         _ elements: [JSONValue], defaults: ViewModel? = nil, policy: Policy = .skipAndReport
     ) throws(Policy.Failure) -> sending PackagingResult {
-        try packageElements(elements, section: nil, defaults: defaults?.orderedEntries() ?? [], policy: policy)
+        try packageElements(elements, section: nil, defaults: PackagingDefaults(defaults), policy: policy)
     }
 
     /// Packages the elements of a JSON array. `section`, when given, locates
     /// problems handed to `policy` inside that section; problems recorded in
     /// the result stay relative to it.
     internal func packageElements<Policy: PackagingPolicy>(
-        _ elements: [JSONValue], section: Int?, defaults: [(key: String, value: ViewModelValue)], policy: Policy
+        _ elements: [JSONValue], section: Int?, defaults: PackagingDefaults, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
         var result = PackagingResult()
         result.items.reserveCapacity(elements.count)
@@ -87,7 +87,7 @@ extension ViewModelPackager where Element == JSONObject {
     /// Packages `array`'s elements; a value that is not an array is
     /// reported at ``PackagingLocation/items``.
     internal func packageArray<Policy: PackagingPolicy>(
-        _ array: JSONValue, section: Int?, defaults: [(key: String, value: ViewModelValue)], policy: Policy
+        _ array: JSONValue, section: Int?, defaults: PackagingDefaults, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
         guard case .array(let elements) = array else {
             let mismatch = JSONAccessError(path: JSONPath([]), reason: array.isNull ? .null
@@ -129,12 +129,29 @@ extension PackagingError.Reason {
     }
 }
 
+/// The JSON values of a defaults ViewModel (or a section's item merge), read
+/// once per packaging run. Only JSON values are copied into items: they are
+/// values, so every item stays independent and can be sent on its own. A
+/// payload (a nested ViewModel, an image) is not shared between items.
+internal struct PackagingDefaults: Sendable {
+    var entries: [(key: String, value: JSONValue)]
+
+    init(_ viewModel: ViewModel?) {
+        entries = viewModel?.orderedEntries().compactMap { entry in
+            if case .json(let value) = entry.value { return (entry.key, value) }
+            return nil
+        } ?? []
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+}
+
 extension ViewModel {
     /// Stores each default whose key this ViewModel has no value for, in
     /// order: the one merge rule of packaging (the element's values win).
-    internal func addMissingValues(_ defaults: [(key: String, value: ViewModelValue)]) {
-        for (key, value) in defaults where self[value: key] == nil {
-            self[value: key] = value
+    internal func addMissingValues(_ defaults: PackagingDefaults) {
+        for (key, value) in defaults.entries where self[value: key] == nil {
+            self[value: key] = .json(value)
         }
     }
 }

@@ -64,12 +64,17 @@ public nonisolated protocol ViewModelPackager<Element> {
 /// ```
 ///
 /// The element type is whatever the closure takes: a `JSONObject` for API
-/// data, or any value (`ClosurePackager { (viewModel, book: Book) in … }`).
-public nonisolated struct ClosurePackager<Element>: ViewModelPackager {
-    private let fill: (ViewModel, Element) throws -> Void
+/// data, or any `Sendable` value (`ClosurePackager { (viewModel, book: Book) in … }`).
+///
+/// The closure is `@Sendable`, so the ViewModel it fills stays the caller's
+/// alone and can be returned as `sending`. A packager that keeps state (a
+/// page counter, a date formatter) is an ordinary class conforming to
+/// ``ViewModelPackager`` instead; it need not be `Sendable`.
+public nonisolated struct ClosurePackager<Element: Sendable>: ViewModelPackager {
+    private let fill: @Sendable (ViewModel, Element) throws -> Void
 
     /// A packager that runs `fill` on a new, empty ViewModel for each element.
-    public init(_ fill: @escaping (_ viewModel: ViewModel, _ element: Element) throws -> Void) {
+    public init(_ fill: @escaping @Sendable (_ viewModel: ViewModel, _ element: Element) throws -> Void) {
         self.fill = fill
     }
 

@@ -9,9 +9,10 @@ import Foundation
 /// let everything = try ArchiveEncoder(keys: .everything).encode(.manager(manager))
 /// ```
 ///
-/// Encoding is deterministic: the same record gives the same bytes.
-/// ViewModels are read under their lock one at a time, so encode a record
-/// that is not being mutated elsewhere to get a consistent snapshot.
+/// Encoding is deterministic: the same record gives the same bytes. It runs
+/// in the domain that owns the record's ViewModels; to encode on a
+/// background task, send it a snapshot (``Manager/Snapshot``) and encode
+/// what it makes.
 public struct ArchiveEncoder: Sendable {
     /// Which keys are written: registered archived keys (the default; a
     /// ViewModel with none registered writes every key) or everything. See
@@ -298,7 +299,7 @@ internal struct ArchiveEncodingState {
         let id = ObjectIdentifier(section)
         visiting.insert(id)
         defer { visiting.remove(id) }
-        let parts = section.partKeysSnapshot.keys(for: .archiving, merging: inherited)
+        let parts = section.partKeyRegistry.keys(for: .archiving, merging: inherited)
         var flags: UInt8 = 0
         var present: [(name: String, viewModel: ViewModel, keys: [String])] = []
         // The flag bits follow the slot order: header, footer, common, item merge.
@@ -326,7 +327,7 @@ internal struct ArchiveEncodingState {
         let id = ObjectIdentifier(manager)
         visiting.insert(id)
         defer { visiting.remove(id) }
-        let parts = manager.partKeysSnapshot.keys(for: .archiving)
+        let parts = manager.partKeyRegistry.keys(for: .archiving)
         var common = manager.common
         if let viewModel = common, visiting.contains(ObjectIdentifier(viewModel)) {
             skipCycle(at: .key("common"))

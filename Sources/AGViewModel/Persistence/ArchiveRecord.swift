@@ -11,7 +11,7 @@
 /// try Archive.write(.viewModel(profile), to: url)
 /// if case .viewModel(let restored) = try Archive.read(from: url) { ... }
 /// ```
-public enum ArchiveRecord: Sendable {
+public enum ArchiveRecord {
     /// A plain JSON value.
     case value(JSONValue)
     /// One ViewModel: its JSON keys in order, nested ViewModels (and lists

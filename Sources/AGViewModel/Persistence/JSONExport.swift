@@ -11,9 +11,8 @@ import Foundation
 // payloads export in these shapes; a ViewModel (section, manager) that
 // contains itself is left out where it recurs.
 //
-// Each ViewModel, section and manager is read under its own lock, one at a
-// time: export contents that are not being mutated elsewhere to get a
-// consistent snapshot (as for archives).
+// Export runs in the domain that owns the ViewModels, so it reads a
+// consistent state; a background export works on a snapshot's copy.
 
 extension ViewModel {
     /// This ViewModel as a JSON object: its exported keys (see
@@ -112,7 +111,7 @@ internal struct JSONExporter {
     mutating func object(of section: Section, inherited: PartKeys?) -> JSONObject {
         visiting.insert(ObjectIdentifier(section))
         defer { visiting.remove(ObjectIdentifier(section)) }
-        let parts = section.partKeysSnapshot.keys(for: .serialization, merging: inherited)
+        let parts = section.partKeyRegistry.keys(for: .serialization, merging: inherited)
         var object = JSONObject()
         for (slot, viewModel) in section.slotViewModels {
             guard let viewModel, !visiting.contains(ObjectIdentifier(viewModel)) else { continue }
@@ -131,7 +130,7 @@ internal struct JSONExporter {
     mutating func object(of manager: Manager) -> JSONObject {
         visiting.insert(ObjectIdentifier(manager))
         defer { visiting.remove(ObjectIdentifier(manager)) }
-        let parts = manager.partKeysSnapshot.keys(for: .serialization)
+        let parts = manager.partKeyRegistry.keys(for: .serialization)
         var object = JSONObject()
         if let common = manager.common, !visiting.contains(ObjectIdentifier(common)) {
             object.appendNew(key: "common", value: .object(self.object(of: common, partKeys: parts.common)))
@@ -145,7 +144,7 @@ internal struct JSONExporter {
     }
 
     /// A payload as JSON, or `nil` to leave it out.
-    private mutating func export(_ payload: any Sendable, key: String) -> JSONValue? {
+    private mutating func export(_ payload: Any, key: String) -> JSONValue? {
         guard let nested = NestedContent(payload) else {
             if let handler = options.payload { return handler(key, payload) }
             if let url = payload as? URL { return .string(url.absoluteString) }

@@ -22,13 +22,13 @@ public struct JSONExportOptions: Sendable {
     /// exchange) for every payload that is not a ViewModel, an array of
     /// ViewModels, a ``Section`` or a ``Manager``. Without it, `URL`
     /// payloads export as their absolute string and other payloads are left out.
-    public var payload: (@Sendable (_ key: String, _ payload: any Sendable) -> JSONValue?)?
+    public var payload: (@Sendable (_ key: String, _ payload: Any) -> JSONValue?)?
 
     /// Export options.
     public init(
         keys: KeySelection = .registered,
         keyExchange: [String: String] = [:],
-        payload: (@Sendable (_ key: String, _ payload: any Sendable) -> JSONValue?)? = nil
+        payload: (@Sendable (_ key: String, _ payload: Any) -> JSONValue?)? = nil
     ) {
         self.keys = keys
         self.keyExchange = keyExchange

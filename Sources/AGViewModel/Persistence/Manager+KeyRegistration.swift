@@ -16,25 +16,25 @@
 extension Manager {
     /// The keys registered for JSON export on `part`, in registration order.
     public func serializableKeys(for part: SectionPart) -> [String] {
-        lock.withLock { partKeyRegistry[part].serializable }
+        partKeyRegistry[part].serializable
     }
 
     /// The keys registered for archives on `part`, in registration order.
     public func archivedKeys(for part: SectionPart) -> [String] {
-        lock.withLock { partKeyRegistry[part].archived }
+        partKeyRegistry[part].archived
     }
 
     /// Registers `keys` for JSON export on `part`. Returns the manager, for chaining.
     @discardableResult
     public func addSerializableKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Manager {
-        lock.withLock { partKeyRegistry[part].add(keys, for: .serialization) }
+        partKeyRegistry[part].add(keys, for: .serialization)
         return self
     }
 
     /// Unregisters `keys` for JSON export on `part`. Returns the manager, for chaining.
     @discardableResult
     public func removeSerializableKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Manager {
-        lock.withLock { partKeyRegistry[part].remove(keys, for: .serialization) }
+        partKeyRegistry[part].remove(keys, for: .serialization)
         return self
     }
 
@@ -42,7 +42,7 @@ extension Manager {
     /// when `part` is `nil`. Returns the manager, for chaining.
     @discardableResult
     public func removeAllSerializableKeys(for part: SectionPart? = nil) -> Manager {
-        lock.withLock {
+        do {
             for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].serializable = [] }
         }
         return self
@@ -51,14 +51,14 @@ extension Manager {
     /// Registers `keys` for archives on `part`. Returns the manager, for chaining.
     @discardableResult
     public func addArchivedKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Manager {
-        lock.withLock { partKeyRegistry[part].add(keys, for: .archiving) }
+        partKeyRegistry[part].add(keys, for: .archiving)
         return self
     }
 
     /// Unregisters `keys` for archives on `part`. Returns the manager, for chaining.
     @discardableResult
     public func removeArchivedKeys(_ keys: some Sequence<String>, for part: SectionPart) -> Manager {
-        lock.withLock { partKeyRegistry[part].remove(keys, for: .archiving) }
+        partKeyRegistry[part].remove(keys, for: .archiving)
         return self
     }
 
@@ -66,7 +66,7 @@ extension Manager {
     /// `part` is `nil`. Returns the manager, for chaining.
     @discardableResult
     public func removeAllArchivedKeys(for part: SectionPart? = nil) -> Manager {
-        lock.withLock {
+        do {
             for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].archived = [] }
         }
         return self

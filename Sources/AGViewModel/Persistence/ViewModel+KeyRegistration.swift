@@ -12,23 +12,23 @@
 /// They are not themselves written to exports or archives.
 extension ViewModel {
     /// The keys registered for JSON export, in registration order.
-    public var serializableKeys: [String] { lock.withLock { keyRegistry.serializable } }
+    public var serializableKeys: [String] { keyRegistry.serializable }
 
     /// The keys registered for archives, in registration order.
-    public var archivedKeys: [String] { lock.withLock { keyRegistry.archived } }
+    public var archivedKeys: [String] { keyRegistry.archived }
 
     /// Registers `keys` for JSON export (already registered ones are kept
     /// in place). Returns the ViewModel, for chaining.
     @discardableResult
     public func addSerializableKeys(_ keys: some Sequence<String>) -> ViewModel {
-        lock.withLock { keyRegistry.add(keys, for: .serialization) }
+        keyRegistry.add(keys, for: .serialization)
         return self
     }
 
     /// Unregisters `keys` for JSON export. Returns the ViewModel, for chaining.
     @discardableResult
     public func removeSerializableKeys(_ keys: some Sequence<String>) -> ViewModel {
-        lock.withLock { keyRegistry.remove(keys, for: .serialization) }
+        keyRegistry.remove(keys, for: .serialization)
         return self
     }
 
@@ -36,7 +36,7 @@ extension ViewModel {
     /// again. Returns the ViewModel, for chaining.
     @discardableResult
     public func removeAllSerializableKeys() -> ViewModel {
-        lock.withLock { keyRegistry.serializable = [] }
+        keyRegistry.serializable = []
         return self
     }
 
@@ -44,14 +44,14 @@ extension ViewModel {
     /// place). Returns the ViewModel, for chaining.
     @discardableResult
     public func addArchivedKeys(_ keys: some Sequence<String>) -> ViewModel {
-        lock.withLock { keyRegistry.add(keys, for: .archiving) }
+        keyRegistry.add(keys, for: .archiving)
         return self
     }
 
     /// Unregisters `keys` for archives. Returns the ViewModel, for chaining.
     @discardableResult
     public func removeArchivedKeys(_ keys: some Sequence<String>) -> ViewModel {
-        lock.withLock { keyRegistry.remove(keys, for: .archiving) }
+        keyRegistry.remove(keys, for: .archiving)
         return self
     }
 
@@ -59,7 +59,7 @@ extension ViewModel {
     /// Returns the ViewModel, for chaining.
     @discardableResult
     public func removeAllArchivedKeys() -> ViewModel {
-        lock.withLock { keyRegistry.archived = [] }
+        keyRegistry.archived = []
         return self
     }
 
@@ -67,7 +67,7 @@ extension ViewModel {
     /// `purpose`, read together under the lock.
     internal func persistenceSnapshot(
         for purpose: KeyPurpose
-    ) -> (keys: [String], values: [String: ViewModelValue], registered: [String]) {
-        lock.withLock { (keyOrder, values, keyRegistry[purpose]) }
+    ) -> (keys: [String], values: StoredValues, registered: [String]) {
+        (keyOrder, values, keyRegistry[purpose])
     }
 }

@@ -5,11 +5,38 @@ extension ViewModel {
     internal convenience init(uncheckedKeys keys: [String], values: [String: ViewModelValue]) {
         self.init()
         self.keyOrder = keys
-        self.values = values
+        self.storage = values.mapValues(Entry.init)
     }
 
-    /// The keys in order and their values, read together under the lock.
-    internal var storageSnapshot: (keys: [String], values: [String: ViewModelValue]) {
-        lock.withLock { (keyOrder, values) }
+    /// The stored values by key, not reported to Swift Observation (a view
+    /// of the store, not a copy).
+    internal var values: StoredValues {
+        StoredValues(storage: storage)
     }
+
+    /// A new ViewModel with this one's keys and values (nothing else).
+    internal func copyOfStore() -> ViewModel {
+        let copy = ViewModel()
+        copy.keyOrder = keyOrder
+        copy.storage = storage.mapValues { Entry($0.value) }
+        return copy
+    }
+
+    /// The keys in order and their values.
+    internal var storageSnapshot: (keys: [String], values: StoredValues) {
+        (keyOrder, values)
+    }
+}
+
+/// The stored values of a ViewModel by key, for the library's bulk reads
+/// (export, archive, diff, packaging): no Observation reports.
+internal struct StoredValues {
+    let storage: [String: ViewModel.Entry]
+
+    /// The number of stored keys.
+    var count: Int { storage.count }
+
+    /// The value of `key`, or `nil`.
+    @inline(__always)
+    subscript(key: String) -> ViewModelValue? { storage[key]?.value }
 }

@@ -12,7 +12,7 @@ internal enum NestedContent {
     /// The nested content of `payload`, or `nil` for a payload that is not
     /// walked (an image, a formatter, a URL).
     @inline(__always)
-    init?(_ payload: any Sendable) {
+    init?(_ payload: Any) {
         switch payload {
         case let viewModel as ViewModel: self = .viewModel(viewModel)
         case let list as [ViewModel]: self = .viewModels(list)
@@ -23,7 +23,7 @@ internal enum NestedContent {
     }
 
     /// The content as a stored payload.
-    var payload: any Sendable {
+    var payload: Any {
         switch self {
         case .viewModel(let viewModel): viewModel
         case .viewModels(let list): list
@@ -63,18 +63,6 @@ extension Section {
     /// The section-level ViewModels, present or not, in ``SectionSlot`` order.
     internal var slotViewModels: [(slot: SectionSlot, viewModel: ViewModel?)] {
         [(.header, header), (.footer, footer), (.common, common), (.itemMerge, itemMerge)]
-    }
-
-    /// The keys registered per part, read once.
-    internal var partKeysSnapshot: PartKeyRegistry {
-        lock.withLock { partKeyRegistry }
-    }
-}
-
-extension Manager {
-    /// The keys registered per part, read once.
-    internal var partKeysSnapshot: PartKeyRegistry {
-        lock.withLock { partKeyRegistry }
     }
 }
 
@@ -118,8 +106,7 @@ extension Section {
         result.common = common?.copy(memo: &memo)
         result.itemMerge = itemMerge?.copy(memo: &memo)
         result.items = items.map { $0.copy(memo: &memo) }
-        let registry = partKeysSnapshot
-        result.lock.withLock { result.partKeyRegistry = registry }
+        result.partKeyRegistry = partKeyRegistry
         return result
     }
 }
@@ -133,8 +120,7 @@ extension Manager {
         memo.record(result, of: self)
         result.common = common?.copy(memo: &memo)
         result.append(contentsOf: sections.map { $0.copy(memo: &memo) })
-        let registry = partKeysSnapshot
-        result.lock.withLock { result.partKeyRegistry = registry }
+        result.partKeyRegistry = partKeyRegistry
         return result
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Binding view, size cache and refresh flags. All main actor: they talk to
-// views. The data they show stays thread-safe; only this state is UI state.
+// views, so they are main-actor state whatever domain owns the data.
 extension ViewModel {
     // MARK: Binding view
 

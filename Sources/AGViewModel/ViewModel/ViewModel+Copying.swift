@@ -27,11 +27,8 @@ extension ViewModel {
         if let done = memo.copy(of: self) { return done }
         let result = ViewModel()
         memo.record(result, of: self)
-        // Snapshot under our own lock, then copy children with it released:
-        // never two ViewModel locks at once.
-        let (slots, path, commands, dependents, registry) = lock.withLock {
+        let (slots, path, commands, dependents, registry) =
             (weakSlots, indexPathSlot, commandSlots, commandDependents, keyRegistry)
-        }
         let entries = orderedEntries()
         var values: [String: ViewModelValue] = Dictionary(minimumCapacity: entries.count)
         var order: [String] = []
@@ -47,8 +44,8 @@ extension ViewModel {
         let liveSlots = slots.filter { $0.value.object != nil }
         // `result` is new and unseen by any observer, so it is filled
         // directly, as `init(_:)` does, rather than key by key.
-        result.lock.withLock {
-            result.values = values
+        do {
+            result.storage = values.mapValues(Entry.init)
             result.keyOrder = order
             result.weakSlots = liveSlots
             result.indexPathSlot = path

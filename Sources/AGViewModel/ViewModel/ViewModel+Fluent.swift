@@ -7,13 +7,13 @@
 // let viewModel = ViewModel(json)
 //     .set(.subtitle, to: "New")
 //     .set("badge", to: 3)
-//     .setCommand(for: .formattedPrice, dependsOn: [.price]) { vm in ... }
+//     .setCommand(for: .formattedPrice, dependsOn: .price) { vm in ... }
 // ```
 extension ViewModel {
     /// Sets `value` under the typed `key` (`nil` removes it). Returns the
     /// ViewModel, for chaining.
     @discardableResult
-    public func set<Value>(_ key: VMKey<Value>, to value: Value?) -> ViewModel {
+    public func set<Value: ViewModelStorable>(_ key: Key<Value>, to value: Value?) -> ViewModel {
         store(value?.viewModelValue, forKey: key.name)
         return self
     }
@@ -29,7 +29,7 @@ extension ViewModel {
     /// Stores `payload` (any `Sendable` value: an image, a formatter) under
     /// `key`. Returns the ViewModel, for chaining.
     @discardableResult
-    public func set(_ key: String, payload: any Sendable) -> ViewModel {
+    public func set(_ key: String, payload: Any) -> ViewModel {
         store(.payload(payload), forKey: key)
         return self
     }

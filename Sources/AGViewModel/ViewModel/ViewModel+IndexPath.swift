@@ -3,10 +3,10 @@ import Foundation
 extension ViewModel {
     /// Where this item sits in a table or collection (section and item), or
     /// `nil`. Kept apart from the keyed store: it is not JSON and sends no
-    /// key change. Safe to read and write from any thread.
+    /// key change.
     public var indexPath: IndexPath? {
-        get { lock.withLock { indexPathSlot } }
-        set { lock.withLock { indexPathSlot = newValue } }
+        get { indexPathSlot }
+        set { indexPathSlot = newValue }
     }
 
     /// Sets ``indexPath``. Returns the ViewModel, for chaining.

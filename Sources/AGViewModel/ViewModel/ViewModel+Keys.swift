@@ -3,24 +3,24 @@ extension ViewModel {
     /// or not readable as `Value`. Setting `nil` removes the key.
     ///
     /// ```swift
-    /// extension ViewModelKeys { static let title = VMKey<String>("title") }
+    /// extension ViewModel.Key where Value == String { static var title: Self { "title" } }
     /// viewModel[.title] = "Swift"
     /// let title = viewModel[.title]  // "Swift"
     /// ```
     @inlinable
-    public subscript<Value>(key: VMKey<Value>) -> Value? {
+    public subscript<Value: ViewModelStorable>(key: Key<Value>) -> Value? {
         get { typedRead(forKey: key.name).flatMap(Value.fromViewModelValue) }
         set { typedWrite(newValue?.viewModelValue, forKey: key.name) }
     }
 
     /// The value under `key`, or `fallback` when absent or unreadable.
     @inlinable
-    public subscript<Value>(key: VMKey<Value>, default fallback: @autoclosure () -> Value) -> Value {
+    public subscript<Value: ViewModelStorable>(key: Key<Value>, default fallback: @autoclosure () -> Value) -> Value {
         typedRead(forKey: key.name).flatMap(Value.fromViewModelValue) ?? fallback()
     }
 
     /// The payload under `key` when it has type `T`, else `nil`.
-    public func payload<T: Sendable>(forKey key: String, as type: T.Type = T.self) -> T? {
+    public func payload<T>(forKey key: String, as type: T.Type = T.self) -> T? {
         storedValue(forKey: key)?.payload as? T
     }
 
@@ -30,7 +30,7 @@ extension ViewModel {
     }
 
     /// Whether a value is stored under `key`.
-    public func contains(_ key: ViewModelKeys) -> Bool {
+    public func contains<Value>(_ key: Key<Value>) -> Bool {
         contains(key.name)
     }
 

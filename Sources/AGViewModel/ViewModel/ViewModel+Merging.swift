@@ -39,8 +39,10 @@ extension ViewModel {
     /// Merges `other`'s values under the given typed keys. Returns the
     /// ViewModel, for chaining.
     @discardableResult
-    public func merge(_ other: ViewModel, keys: [ViewModelKeys]) -> ViewModel {
-        merge(other, keys: keys.map(\.name))
+    public func merge<each Value>(_ other: ViewModel, keys: repeat Key<each Value>) -> ViewModel {
+        var names: [String] = []
+        for key in repeat each keys { names.append(key.name) }
+        return merge(other, keys: names)
     }
 
     /// Removes the value under `key` and returns it, or `nil` when there
@@ -53,7 +55,7 @@ extension ViewModel {
     /// Removes the value under the typed `key` and returns it read as
     /// `Value`.
     @discardableResult
-    public func removeValue<Value>(for key: VMKey<Value>) -> Value? {
+    public func removeValue<Value: ViewModelStorable>(for key: Key<Value>) -> Value? {
         store(nil, forKey: key.name).flatMap(Value.fromViewModelValue)
     }
 

@@ -1,13 +1,13 @@
 import Foundation
 
-/// A type that can be stored in a ViewModel under a typed key (``VMKey``).
+/// A type that can be stored in a ViewModel under a typed key (``ViewModel/Key``).
 ///
 /// Conforming types say how they are written (their natural stored form) and
 /// how they are read back from whatever is stored. The library conforms the
 /// JSON types (`String`, `Int`, `Int64`, `Double`, `Bool`, `[JSONValue]`,
 /// `JSONObject`, `JSONValue`), `URL`, `ViewModel` and arrays of storable
 /// elements. For your own types, adopt ``ViewModelPayload``.
-public protocol ViewModelStorable: Sendable {
+public protocol ViewModelStorable {
     /// The value read from what a ViewModel stores, or `nil` when it cannot
     /// be read as this type.
     static func fromViewModelValue(_ value: ViewModelValue) -> Self?
@@ -22,7 +22,7 @@ public protocol ViewModelStorable: Sendable {
 ///
 /// ```swift
 /// struct Avatar: ViewModelPayload { var pixels: [UInt8] }
-/// extension ViewModelKeys { static let avatar = VMKey<Avatar>("avatar") }
+/// extension ViewModel.Key where Value == Avatar { static var avatar: Self { "avatar" } }
 /// viewModel[.avatar] = Avatar(pixels: [])
 /// ```
 ///

@@ -1,17 +1,18 @@
 /// What a ViewModel stores under a key: a JSON value, or a payload that is
 /// not JSON (a nested ViewModel, a section, a manager, an image, a formatter).
 ///
-/// Payloads must be `Sendable` because a ViewModel may be handed between
-/// threads. Exports and archives write JSON values and the payloads they know
-/// (nested ViewModels, sections, managers) and skip or report the others.
-public enum ViewModelValue: Sendable {
+/// Like the ViewModel holding it, a stored value belongs to the ViewModel's
+/// isolation domain; ``ViewModel/Snapshot`` gives a `Sendable` copy. Exports
+/// and archives write JSON values and the payloads they know (nested
+/// ViewModels, sections, managers) and skip or report the others.
+public enum ViewModelValue {
     /// A JSON value.
     case json(JSONValue)
     /// Anything else a view needs.
     // `indirect` boxes the existential, so the enum is a plain loadable
     // value: copies are a retain instead of value-witness calls, which
     // makes key reads and writes (of JSON, the common case) 2-3x faster.
-    indirect case payload(any Sendable)
+    indirect case payload(Any)
 
     /// The JSON value, or `nil` for a payload.
     @inlinable
@@ -22,7 +23,7 @@ public enum ViewModelValue: Sendable {
 
     /// The payload, or `nil` for a JSON value.
     @inlinable
-    public var payload: (any Sendable)? {
+    public var payload: Any? {
         if case .payload(let value) = self { return value }
         return nil
     }

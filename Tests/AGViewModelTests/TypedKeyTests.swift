@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import AGViewModel
+
+private final class Owner {}
+
+extension ViewModel.Key where Value == Owner {
+    fileprivate static var typedOwner: Self { "owner" }
+}
+
+/// `ViewModel.Key` wherever a string key works.
+@Suite("Typed keys end to end")
+struct TypedKeyTests {
+    @Test func keysAreValuesDeclaredAsConstrainedStatics() {
+        let title: ViewModel.Key<String> = .bookTitle
+        #expect(title == ViewModel.Key<String>("title"))
+        #expect(title.name == "title" && "\(title)" == "title")
+        #expect(Set([ViewModel.Key<String>.bookTitle, .bookCurrency]).count == 2)
+    }
+
+    @Test func subscriptsStringKeysAndTypedKeysAgree() {
+        let vm = ViewModel(["title": "Dune", "pages": 412])
+        #expect(vm[.bookTitle] == "Dune")
+        #expect(vm["title"] == "Dune")
+        #expect(vm[value: "title"]?.json == "Dune")
+        #expect(vm[.bookPages, default: 0] == 412)
+        #expect(vm[.bookPrice, default: 1.5] == 1.5)
+        #expect(vm.contains(.bookTitle) && !vm.contains(.bookPrice))
+        #expect(vm.removeValue(for: .bookPages) == 412)
+        #expect(!vm.contains("pages"))
+    }
+
+    @Test func weakSlotsTakeTypedKeys() {
+        let vm = ViewModel()
+        var owner: Owner? = Owner()
+        vm.setWeakObject(owner, for: .typedOwner)
+        #expect(vm.weakObject(for: .typedOwner) === owner)
+        owner = nil
+        #expect(vm.weakObject(for: .typedOwner) == nil)
+    }
+
+    @Test func commandsDependOnTypedKeys() throws {
+        let vm = ViewModel(["price": 2, "currency": "EUR"])
+        vm.setCommand(for: .bookPriceText, dependsOn: .bookPrice, .bookCurrency) { vm in
+            "\(vm[.bookPrice] ?? 0) \(vm[.bookCurrency] ?? "")"
+        }
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "2.0 EUR")
+        vm[.bookCurrency] = "USD"
+        #expect(vm.needsExecuteCommand(forKey: "priceText"))
+        let command = Command(dependsOn: .bookPrice, .bookCurrency) { _ in 1 }
+        #expect(command.dependencies == ["price", "currency"])
+    }
+
+    @Test func mergeAndKeyRegistrationTakeTypedKeys() {
+        let vm = ViewModel(["title": "A"])
+        vm.merge(ViewModel(["price": 3, "pages": 9]), keys: .bookPrice)
+        #expect(vm.keys == ["title", "price"])
+        vm.addSerializableKeys(.bookTitle, .bookPrice)
+        #expect(vm.serializableKeys == ["title", "price"])
+        vm.addArchivedKeys(.bookTitle)
+        #expect(vm.archivedKeys == ["title"])
+    }
+
+    @Test func sectionsManagersAndIdentityRulesTakeTypedKeys() {
+        let section = Section(items: [ViewModel(["title": "A", "id": 1]), ViewModel(["title": "B", "id": 2])])
+        let manager = Manager(sections: [Section(), section])
+        #expect(section.firstIndex(where: .bookTitle, equals: "B") == 1)
+        #expect(section.items(where: .bookID, equals: 1).count == 1)
+        #expect(manager.indexPath(where: .bookTitle, equals: "B") == IndexPath(item: 1, section: 1))
+        #expect(manager.indexPath(where: .bookTitle, equals: "Z") == nil)
+        section.addSerializableKeys(.bookTitle, for: .items)
+        #expect(section.serializableKeys(for: .items) == ["title"])
+
+        let reordered = Manager(sections: [Section(), Section(items: [section[1], ViewModel(["title": "A", "id": 1])])])
+        let changes = ChangeSet(from: manager, to: reordered, identity: .key(.bookTitle))
+        #expect(changes.insertedItems.isEmpty && changes.deletedItems.isEmpty && !changes.movedItems.isEmpty, "matched by title: a move")
+    }
+}
