@@ -38,16 +38,16 @@ enum BenchmarkRunner {
         let inputs: [URL]
         do {
             inputs = try BenchmarkCorpus.inputs(for: paths) { note in
-                FileHandle.standardError.write(Data("agvm-bench: note: \(note)\n".utf8))
+                printError("agvm-bench: note: \(note)\n")
             }
         } catch {
-            FileHandle.standardError.write(Data("agvm-bench: error: \(error)\n".utf8))
+            printError("agvm-bench: error: \(error)\n")
             exit(1)
         }
         let context = BenchmarkContext(inputs: inputs, runs: runs)
         if !inputs.contains(where: { $0.lastPathComponent.contains("twitter") }) && only.isEmpty {
             // Measure what the inputs allow rather than stop half-way.
-            FileHandle.standardError.write(Data("agvm-bench: note: no twitter-like input; skipping the persistence group\n".utf8))
+            printError("agvm-bench: note: no twitter-like input; skipping the persistence group\n")
             only = Set(groups.map(\.name)).subtracting(["persistence"])
         }
         if !json {
@@ -57,7 +57,7 @@ enum BenchmarkRunner {
             do {
                 for result in try group.run(context) { report(result, json: json) }
             } catch {
-                FileHandle.standardError.write(Data("agvm-bench: \(group.name): \(error)\n".utf8))
+                printError("agvm-bench: \(group.name): \(error)\n")
                 exit(1)
             }
         }
@@ -80,5 +80,17 @@ enum BenchmarkRunner {
 
     static func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    }
+
+    /// Writes a line to standard error; a failure there has nowhere to go
+    /// (FileHandle.write would trap on it).
+    static func printError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 }

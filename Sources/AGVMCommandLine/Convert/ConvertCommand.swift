@@ -15,9 +15,11 @@ enum ConvertCommand {
         usage: "INPUT... [--packager SPEC] [--to tree|json|archive] [-o OUT] [--width N] [--strict]",
         discussion: """
         Reads each INPUT ('-' for standard input) and packages it into a manager of
-        sections of ViewModels. With --packager, the spec file says how (see
-        PackagingSpec: items path, header, fields with types, defaults, required keys,
-        templates). Without it, a generic packaging is used: an array of objects
+        sections of ViewModels. With --packager, the spec file says how: items path
+        (an array, or an object's members with "keyedBy"), header, fields with types,
+        defaults, required keys, templates with number and date formats (reference:
+        Fixtures/specs/README.md; JSON Schema: Fixtures/specs/spec.schema.json).
+        Without it, a generic packaging is used: an array of objects
         becomes one section; each member of an object that is an array of objects
         becomes a section titled with its key (searched one level down when the top
         level has none) and the other members go to the manager's common ViewModel;

@@ -28,6 +28,11 @@ import Foundation
 /// - `items` (path, optional): the array whose elements become the items.
 ///   Without it the document itself is used: an array's elements, or an
 ///   object as the single item.
+/// - `keyedBy` (key, optional): the items value may be an object whose
+///   members are the items, in document order; each member's name is stored
+///   under this key (see ``ItemSource``).
+/// - `scalarKey` (key, optional): strings, numbers and booleans among the
+///   items are packaged under this key instead of being skipped.
 /// - `header` (path, optional): the object that becomes the header.
 /// - `fields` (list, optional): how each item is packaged. Without it every
 ///   member of the element is copied unchanged, in order.
@@ -41,7 +46,8 @@ import Foundation
 /// - `path`: where the value is, relative to the element:
 ///   `user.screen_name`, `entities.urls[0].expanded_url` (see ``JSONPath``).
 /// - `template`: instead of `path`, a string with `{path}` placeholders,
-///   `"@{user.screen_name}"`; `{{` and `}}` are literal braces. A placeholder
+///   `"@{user.screen_name}"`, optionally formatted, `{price|fixed:2}`,
+///   `{published|date:long}`; `{{` and `}}` are literal braces. A placeholder
 ///   reads like a `string` field; if any placeholder has no value, neither
 ///   has the template.
 /// - `type`: `string`, `int`, `double`, `bool`, `url`, `array` or `object`.
@@ -87,6 +93,10 @@ import Foundation
 /// Everything is checked when the spec is loaded: an unknown member or type,
 /// a missing or duplicate key, a bad path or template, a default of the wrong
 /// type. The ``PackagingSpecError`` names the file, the entry and the problem.
+///
+/// The full reference, with every template format and error, is
+/// `Fixtures/specs/README.md`; `Fixtures/specs/spec.schema.json` is a JSON
+/// Schema for editors.
 public struct PackagingSpec: Sendable, Hashable {
     /// A field's value type.
     public enum FieldType: String, Sendable, Hashable, CaseIterable {
