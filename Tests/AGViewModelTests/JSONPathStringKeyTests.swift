@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// Paths and keys held in `String`s, path parsing, and exact `UInt64` reads.
+@Suite("JSON paths from strings")
+struct JSONPathStringKeyTests {
+    static let document: JSONValue = try! JSONValue(parsing: """
+    {"title": "Swift", "user": {"name": "Ann", "tags": ["a", "b"]},
+     "a.b": "dotted", "c[d": "bracketed", "back\\\\slash": 1, "名前": "naïve",
+     "big": 18446744073709551615, "tooBig": 18446744073709551616, "neg": -1,
+     "asText": "18446744073709551615", "float": 3.0, "null": null}
+    """)
+
+    /// The texts used below, with what each means.
+    static let cases: [(text: String, components: [JSONPath.Component])] = [
+        ("title", [.key("title")]),
+        ("user.name", [.key("user"), .key("name")]),
+        ("user.tags[1]", [.key("user"), .key("tags"), .index(1)]),
+        ("a\\.b", [.key("a.b")]),
+        ("c\\[d", [.key("c[d")]),
+        ("back\\\\slash", [.key("back\\slash")]),
+        ("名前", [.key("名前")]),
+        ("n\\ä.x", [.key("nä"), .key("x")]),
+        ("[0][12]", [.index(0), .index(12)]),
+        ("", []),
+        // Not a valid path: one key, as written.
+        ("a..b", [.key("a..b")]),
+        ("x[y]", [.key("x[y]")]),
+        ("a[0]b", [.key("a[0]b")]),
+        ("a[99999999999999999999]", [.key("a[99999999999999999999]")]),
+    ]
+
+    @Test func stringsMeanWhatLiteralsMean() {
+        for (text, components) in Self.cases {
+            #expect(JSONPath(text).components == components, "\(text)")
+            #expect(JSONPath(text) == JSONPath(components), "\(text)")
+            #expect(JSONPath(text).hashValue == JSONPath(components).hashValue, "\(text)")
+            #expect(JSONPath(text).components.count == components.count, "\(text)")
+        }
+        let literal: JSONPath = "user.tags[1]"
+        #expect(literal == JSONPath("user.tags[1]"))
+        let single: JSONPath = "title"
+        #expect(single == JSONPath(key: "title"))
+        #expect(single.components == [.key("title")])
+    }
+
+    @Test func keyConstantsReadEverywhere() {
+        let kTitle = "title"
+        let kUserName = "user.name"
+        let kDotted = "a\\.b"
+        let doc = Self.document
+        let object = doc.objectValue!
+        let viewModel = ViewModel(object)
+        #expect(doc.string(at: kTitle) == "Swift")
+        #expect(object.string(at: kTitle) == "Swift")
+        #expect(viewModel.string(at: kTitle) == "Swift")
+        #expect(doc.string(at: kUserName) == "Ann")
+        #expect(object.string(at: kUserName) == "Ann")
+        #expect(viewModel.string(at: kUserName) == "Ann")
+        #expect(viewModel.string(at: kDotted) == "dotted")
+        #expect(doc.string(at: "\(kUserName)x", default: "none") == "none")
+        #expect(doc.int(at: "user" + ".tags", default: 7) == 7)
+        #expect(doc.array(at: ["user", "tags"].joined(separator: "."))?.count == 2)
+        #expect(doc.value(at: kTitle) == "Swift")
+        #expect(doc.containsValue(at: kTitle))
+        #expect(!doc.containsValue(at: "nope"))
+        #expect(doc.containsValue(at: "null"))
+        let error = #expect(throws: JSONAccessError.self) { try viewModel.read(Int.self, at: kUserName) }
+        #expect(error?.path == "user.name")
+        // Generated keys: every key of the document, read back through a String.
+        for key in object.keys {
+            let path = JSONPath(key: key).description
+            #expect(doc.value(at: path) == object[key], "\(key)")
+            #expect(viewModel.value(at: path) == object[key], "\(key)")
+        }
+    }
+
+    @Test func pathsRoundTripThroughTheirDescription() {
+        var generator = SplitMix64(seed: 13)
+        let alphabet: [Character] = ["a", "Z", ".", "[", "]", "\\", "0", "é", "名", " "]
+        for _ in 0..<500 {
+            var components: [JSONPath.Component] = []
+            for _ in 0..<Int(generator.next() % 4) + 1 {
+                if generator.next() % 3 == 0 {
+                    components.append(.index(Int(generator.next() % 1000)))
+                } else {
+                    let length = Int(generator.next() % 5) + 1
+                    components.append(.key(String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })))
+                }
+            }
+            guard case .key = components[0] else { continue }  // a written path starts with a key or index alike
+            let path = JSONPath(components)
+            #expect(JSONPath(parsing: path.description) == path, "\(path.description)")
+            #expect(JSONPath(path.description) == path, "\(path.description)")
+        }
+    }
+
+    @Test func missesAndDefaultsGoThroughTheFastPath() {
+        let doc = Self.document
+        #expect(doc.value(at: "user.tags[5]") == nil)
+        #expect(doc.value(at: "user.tags[-1]") == nil)
+        #expect(doc.value(at: "title.x") == nil)
+        #expect(doc.value(at: "null") == .null)
+        #expect(doc.string(at: "null") == nil)
+        #expect(doc.string(at: "null", default: "-") == "-")
+        // The throwing read still explains a miss.
+        #expect(throws: JSONAccessError(path: "user.tags[5]", reason: .missing)) {
+            try doc.read(String.self, at: "user.tags[5]")
+        }
+        #expect(throws: JSONAccessError(path: "title", reason: .notAContainer(found: .string))) {
+            try doc.read(String.self, at: "title.x")
+        }
+        #expect(throws: JSONAccessError(path: "null", reason: .null)) {
+            try doc.read(String.self, at: "null")
+        }
+    }
+
+    @Test func uint64IsExact() throws {
+        let doc = Self.document
+        #expect(doc.uint64(at: "big") == UInt64.max)
+        #expect(doc.uint64(at: "asText") == UInt64.max)
+        #expect(doc.uint64(at: "tooBig") == nil)
+        #expect(doc.uint64(at: "neg") == nil)
+        #expect(doc.uint64(at: "float") == 3)
+        #expect(doc.uint64(at: "neg", default: 9) == 9)
+        #expect(doc.int64(at: "big") == nil)
+        let written = JSONValue(UInt64.max)
+        #expect(written.uint64(at: "") == UInt64.max)
+        #expect(try written.jsonString() == "18446744073709551615")
+        #expect(try JSONValue(parsing: written.jsonString()).uint64(at: "") == UInt64.max)
+        #expect(JSONValue(UInt64(5)) == 5)
+        for value: UInt64 in [0, 1, UInt64(Int64.max), UInt64(Int64.max) + 1, UInt64.max - 1, UInt64.max] {
+            #expect(JSONValue(value).uint64(at: "") == value)
+            #expect(try JSONValue(parsing: JSONValue(value).jsonString()).uint64(at: "") == value)
+        }
+    }
+}
