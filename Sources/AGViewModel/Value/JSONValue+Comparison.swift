@@ -30,6 +30,17 @@ extension JSONValue {
 
     private enum Order { case less, greater, same, unordered }
 
+    /// The number as the one number rule sees it: an integral double at or
+    /// beyond 2^53 becomes the integer its shortest text spells, so `<`
+    /// agrees with `==`.
+    private var decimalNumber: JSONValue {
+        guard case .double(let d) = self, let text = JSONNumber.decimalIntegerText(of: d) else { return self }
+        switch JSONNumber(integerText: text) {
+        case .integer(let i): return .int(i)
+        default: return .bigInteger(text)
+        }
+    }
+
     private static func order(_ lhs: JSONValue, _ rhs: JSONValue) -> Order {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)):
@@ -39,7 +50,7 @@ extension JSONValue {
         default:
             guard lhs.isNumber, rhs.isNumber else { return .unordered }
             if lhs == rhs { return .same }
-            return numericLess(lhs, rhs) ? .less : .greater
+            return numericLess(lhs.decimalNumber, rhs.decimalNumber) ? .less : .greater
         }
     }
 

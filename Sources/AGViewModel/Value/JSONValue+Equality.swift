@@ -3,13 +3,18 @@
 ///
 /// `1`, `1.0`, `1e0` and `.bigInteger("1")` are `==` and hash alike, and so
 /// are `1e20` and `.bigInteger("100000000000000000000")`: numbers compare by
-/// their exact mathematical value, across ``JSONValue/int(_:)``,
+/// the decimal value they write as, across ``JSONValue/int(_:)``,
 /// ``JSONValue/double(_:)`` and ``JSONValue/bigInteger(_:)``. The case a
 /// number is stored in is kept and decides how it is written back (`1.0`
 /// stays `1.0`), so a value read from a parser, a `Decoder`, an archive or a
 /// literal compares equal to the same number from any other route.
 ///
-/// Two choices the rule makes:
+/// Three choices the rule makes:
+/// - A double is the decimal of its shortest round-trip text, which is how
+///   JSON writes it: `.double(1.9011924315268797e18)` equals
+///   `.int(1901192431526879700)`, the integer a `JSONDecoder` reads back
+///   from that text, although the double's binary value ends in `744`.
+///   Below 2^53 and for fractions this is the double's exact value anyway.
 /// - `-0.0 == 0`, as in IEEE 754 and Swift's `Double` (the sign is kept
 ///   for writing).
 /// - A NaN (which JSON cannot hold, but code can store) equals another NaN,
@@ -63,7 +68,14 @@ internal enum JSONNumber: Hashable {
     init?(_ value: JSONValue) {
         switch value {
         case .int(let i): self = .integer(i)
-        case .double(let d): self = Int64(exactly: d).map(JSONNumber.integer) ?? .double(d)
+        case .double(let d):
+            if let i = Int64(exactly: d), d.magnitude < 0x1p53 {
+                self = .integer(i)
+            } else if let text = Self.decimalIntegerText(of: d) {
+                self = JSONNumber(integerText: text)
+            } else {
+                self = .double(d)
+            }
         case .bigInteger(let text): self = JSONNumber(integerText: text)
         default: return nil
         }
@@ -96,8 +108,6 @@ internal enum JSONNumber: Hashable {
         case let (.integer(a), .integer(b)): a == b
         case let (.double(a), .double(b)): a == b || (a.isNaN && b.isNaN)
         case let (.big(n1, d1), .big(n2, d2)): n1 == n2 && d1 == d2
-        case let (.double(d), .big(negative, digits)), let (.big(negative, digits), .double(d)):
-            Self.double(d, equals: negative, digits)
         default: false
         }
     }
@@ -107,17 +117,32 @@ internal enum JSONNumber: Hashable {
         switch self {
         case .integer(let i): hasher.combine(i)
         case .double(let d): hasher.combine(d.isNaN ? .nan : d)
-        case let .big(negative, digits):
-            // A big integer equal to a double rounds to exactly that double.
-            if let d = Double((negative ? "-" : "") + digits) { hasher.combine(d) } else { hasher.combine(digits) }
+        case let .big(negative, digits): hasher.combine(negative); hasher.combine(digits)
         }
     }
 
-    /// `true` when `d` is exactly the integer `-digits` / `digits`.
-    private static func double(_ d: Double, equals negative: Bool, _ digits: Substring) -> Bool {
-        guard d.isFinite, d == d.rounded(.towardZero), (d < 0) == negative,
-              Double((negative ? "-" : "") + digits) == d else { return false }
-        return exactDigits(of: d.magnitude) == digits
+    /// The integer an integral double at or beyond 2^53 writes as: the
+    /// digits of its shortest round-trip text, padded with zeros
+    /// (`1.9011924315268797e+18` is `1901192431526879700`). `nil` for a
+    /// fraction, a NaN, an infinity or a smaller magnitude.
+    static func decimalIntegerText(of d: Double) -> String? {
+        guard d.isFinite, d.magnitude >= 0x1p53 else { return nil }
+        // Swift's description is the shortest round-trip text, for example
+        // "-1.9011924315268797e+18" (an integral double this large always
+        // has an exponent of at least its digit count less one).
+        let text = d.description
+        // 2^53 itself is written without an exponent: "9007199254740992.0".
+        guard let e = text.firstIndex(of: "e") else {
+            return String(text.prefix(while: { $0 != "." }))
+        }
+        guard let exponent = Int(text[text.index(after: e)...]) else { return nil }
+        let mantissa = text[..<e]
+        let negative = mantissa.hasPrefix("-")
+        let parts = mantissa.drop(while: { $0 == "-" }).split(separator: ".", omittingEmptySubsequences: false)
+        let whole = parts.first ?? "", fraction = parts.count > 1 ? parts[1] : ""
+        let zeros = exponent - fraction.count
+        guard zeros >= 0 else { return nil }
+        return (negative ? "-" : "") + whole + fraction + String(repeating: "0", count: zeros)
     }
 
     /// The exact decimal digits of an integral, finite, non-negative double.
