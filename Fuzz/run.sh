@@ -57,7 +57,7 @@ main() {
     # -D FUZZING: FuzzInvariants.swift skips its `import AGViewModel`.
     rm -f "$binary"
     set +e
-    swiftc -sanitize=fuzzer,address -parse-as-library -module-name AGViewModel \
+    swiftc -sanitize=fuzzer,address -parse-as-library -module-name AGViewModel -package-name AGViewModel \
       -O -g -D FUZZING -swift-version 6 \
       "${inputs[@]}" -o "$binary" 2>&1 | grep -v "Cannot export local symbol"
     build_status=${PIPESTATUS[0]}
