@@ -65,7 +65,7 @@ enum BenchmarkCorpus {
     /// A search-API-like document: `{"statuses": [...], "search_metadata": {...}}`
     /// with users, entities, Unicode text and escapes, deterministic.
     static func twitterLike(statuses count: Int) -> String {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = BenchRandom(seed: 0x5EED)
         let words = ["swift", "actor", "東京", "café", "naïve", "\\\"quoted\\\"", "line\\nbreak", "emoji 😀", "data", "json"]
         var statuses: [String] = []
         statuses.reserveCapacity(count)
@@ -88,7 +88,7 @@ enum BenchmarkCorpus {
 
     /// A catalogue-like document: maps keyed by ids, nested arrays of numbers.
     static func catalogueLike(events count: Int) -> String {
-        var generator = SplitMix(seed: 0xC17)
+        var generator = BenchRandom(seed: 0xC17)
         var events: [String] = []
         var performances: [String] = []
         for i in 0 ..< count {
@@ -99,18 +99,5 @@ enum BenchmarkCorpus {
         }
         return #"{"areaNames": {"205705993": "Arrière-scène central", "205705994": "1er balcon central"}, "events": {"# + events.joined(separator: ",\n")
             + #"}, "performances": ["# + performances.joined(separator: ",\n") + #"], "venueNames": {"PLEYEL_PLEYEL": "Salle Pleyel"}}"#
-    }
-}
-
-/// A small deterministic generator, so generated corpora are the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -126,7 +126,7 @@ enum GroupingBenchmarks {
     }
 }
 
-/// SplitMix64, so the benchmark's data is the same on every run.
+/// SplitMix64, so the benchmark's data and generated corpora are the same on every run.
 struct BenchRandom: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
