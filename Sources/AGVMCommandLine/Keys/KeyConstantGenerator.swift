@@ -83,8 +83,8 @@ struct KeyConstantGenerator {
 
     /// Type names that generated code refers to, so no namespace may take them.
     private static let reservedTypeNames: Set<String> = [
-        "String", "Int", "Double", "Bool", "URL", "JSONValue", "JSONObject", "VMKey", "ViewModel",
-        "ViewModelKeys", "Swift", "Foundation", "AGViewModel",
+        "String", "Int", "Double", "Bool", "URL", "JSONValue", "JSONObject", "ViewModel",
+        "Swift", "Foundation", "AGViewModel",
     ]
 
     private func swiftSource() -> String {

@@ -5,7 +5,7 @@ import AGViewModel
 enum KeyType: Equatable {
     case string, int, double, bool, url, array, object, value
 
-    /// The Swift spelling of the type inside `VMKey<...>`.
+    /// The Swift spelling of the value type of a `ViewModel.Key<...>`.
     var swiftName: String {
         switch self {
         case .string: "String"

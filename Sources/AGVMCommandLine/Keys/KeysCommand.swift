@@ -10,10 +10,12 @@ enum KeysCommand {
         usage: "INPUT --module NAME [--language swift|objc] [--packager] [-o FILE]",
         discussion: """
         Reads sample JSON (an object or an array of objects; '-' for standard input)
-        and writes key constants: in Swift, typed keys (VMKey<String>, ...) in an enum
-        named after the module, nested objects as nested enums, each with a doc comment
-        giving the source key and an example; in Objective-C, 'static NSString * const'
-        constants. Types are inferred from every element of every array: keys missing
+        and writes key constants: in Swift, typed keys as static members of
+        'extension ViewModel.Key where Value == String' (one extension per value
+        type), so 'vm[.title]' reads them; keys of nested objects carry their path
+        ('authorName'); each has a doc comment giving the source key and an example;
+        '--packager' adds enums with a package(_:) function per object level. In
+        Objective-C, 'static NSString * const' constants. Types are inferred from every element of every array: keys missing
         from some elements are marked optional, keys whose type varies get the widest
         type, and keys that are null in every sample are reported on standard error.
         Objects that are maps keyed by ids (numeric, UUID or hash-like member names,
