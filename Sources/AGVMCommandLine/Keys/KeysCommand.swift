@@ -15,9 +15,10 @@ enum KeysCommand {
         type), so 'vm[.title]' reads them; keys of nested objects carry their path
         ('authorName'); each has a doc comment giving the source key and an example;
         '--packager' adds enums with a package(_:) function per object level. In
-        Objective-C, 'static NSString * const' constants. Types are inferred from every element of every array: keys missing
-        from some elements are marked optional, keys whose type varies get the widest
-        type, and keys that are null in every sample are reported on standard error.
+        Objective-C, 'static NSString * const' constants. Types are inferred from
+        every element of every array: keys missing from some elements are marked
+        optional, keys whose type varies get the widest type, and keys that are
+        null in every sample are reported on standard error.
         Objects that are maps keyed by ids (numeric, UUID or hash-like member names,
         or many members of one shape, as in catalogues and lookup tables) get one
         constant, and the shape of their values is described once. Names are made
