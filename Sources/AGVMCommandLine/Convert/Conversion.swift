@@ -22,11 +22,12 @@ struct Conversion {
     /// - Throws: ``JSONParseError`` for invalid JSON, ``PackagingError`` when
     ///   the document does not fit the spec (or is not packageable at all).
     static func convert(_ data: Data, path: String, spec: SpecPackager?) throws -> Conversion {
-        let document = try JSONParser().parse(data)
         guard let spec else {
-            let (manager, skipped) = try GenericPackaging.package(document)
+            let (manager, skipped) = try GenericPackaging.package(try JSONParser().parse(data))
             return Conversion(path: path, manager: manager, skipped: skipped)
         }
+        // Checks the whole document, builds only what the spec reads.
+        let document = try spec.parseDocument(data)
         if spec.spec.hasSections {
             // Skips are reported as "section S, item I".
             let (manager, skipped) = try spec.packageManager(document: document)

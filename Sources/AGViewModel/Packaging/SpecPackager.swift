@@ -22,14 +22,35 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     /// The spec this packager follows.
     public let spec: PackagingSpec
 
+    /// What the spec reads from a document.
+    internal let projection: JSONProjection
+
     /// A packager following `spec`.
     public init(spec: PackagingSpec) {
         self.spec = spec
+        projection = spec.projection
     }
 
     /// A packager following the spec file at `url` (checked now).
     public init(contentsOf url: URL) throws(PackagingSpecError) {
         spec = try PackagingSpec(contentsOf: url)
+        projection = spec.projection
+    }
+
+    /// Parses an API response for this packager: the whole document is
+    /// checked exactly as ``JSONParser`` checks it, with the same errors, but
+    /// only the values the spec reads are built. Packaging the result gives
+    /// what packaging a full parse gives, faster and with less memory.
+    ///
+    /// ```swift
+    /// let packager = try SpecPackager(contentsOf: specURL)
+    /// let (manager, skipped) = try packager.packageManager(document: packager.parseDocument(responseData))
+    /// ```
+    ///
+    /// The result is meant for this packager only: members the spec never
+    /// reads are left out, and array elements it skips over become `null`.
+    public func parseDocument(_ data: Data, options: JSONParser.Options = .init()) throws(JSONParseError) -> JSONValue {
+        try JSONParser(options: options).parse(data, keeping: projection)
     }
 
     /// The item ViewModel for `object`, following the spec's `fields`.

@@ -16,6 +16,14 @@ internal struct SpecTemplate: Sendable, Hashable {
 
     let segments: [Segment]
 
+    /// The paths of the placeholders, in order.
+    var placeholderPaths: [JSONPath] {
+        segments.compactMap { segment in
+            if case .placeholder(let path, _) = segment { return path }
+            return nil
+        }
+    }
+
     /// Parses `text`; the error message says what is wrong.
     init(parsing text: String) throws(SpecTemplateError) {
         var segments: [Segment] = []

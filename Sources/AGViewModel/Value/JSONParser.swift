@@ -95,6 +95,31 @@ public struct JSONParser: Sendable {
     }
 }
 
+extension JSONParser {
+    /// Parses `bytes` building only what `projection` reads. The whole
+    /// document is checked as ``parseResult(_:)`` checks it; a document the
+    /// projected parse rejects is parsed in full, for the exact error.
+    internal func parseResult(_ bytes: UnsafeRawBufferPointer, keeping projection: JSONProjection) -> Result<JSONValue, JSONParseError> {
+        guard !projection.readsEverything, let base = bytes.baseAddress, bytes.count > 0 else {
+            return parseResult(bytes)
+        }
+        var scanner = JSONScanner(base: base.assumingMemoryBound(to: UInt8.self),
+                                  count: bytes.count,
+                                  maximumDepth: options.maximumDepth)
+        do {
+            return .success(try scanner.parseProjectedDocument(projection))
+        } catch {
+            return parseResult(bytes)
+        }
+    }
+
+    /// Parses `data` building only what `projection` reads.
+    internal func parse(_ data: Data, keeping projection: JSONProjection) throws(JSONParseError) -> JSONValue {
+        let result = data.withUnsafeBytes { bytes in parseResult(bytes, keeping: projection) }
+        return try result.get()
+    }
+}
+
 extension JSONValue {
     /// Parses a complete JSON document (UTF-8 data). See ``JSONParser``.
     public init(parsing data: Data, options: JSONParser.Options = .init()) throws(JSONParseError) {

@@ -144,6 +144,12 @@ extension JSONScanner {
     func validateUTF8(from start: Int, to end: Int) throws(JSONScanFailure) {
         var p = start
         while p < end {
+            // ASCII eight bytes at a time.
+            if p &+ 8 <= end,
+               UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                p &+= 8
+                continue
+            }
             if base[p] < 0x80 { p &+= 1 } else { p = try validateUTF8Sequence(at: p) }
         }
     }

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// Parsing for a spec (``SpecPackager/parseDocument(_:options:)``): the whole
+/// document is checked like a full parse, only what the spec reads is built,
+/// and packaging gives exactly what packaging a full parse gives.
+@Suite("Projected parse")
+struct ProjectedParseTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A projection reading `keep`, `list[1]`, every element's `id` under
+    /// `items`, and `whole` whole: everything else is skipped.
+    static let projection: JSONProjection = {
+        var projection = JSONProjection()
+        projection.readWhole(JSONPath(parsing: "keep")!)
+        projection.readWhole(JSONPath(parsing: "list[1]")!)
+        projection.readWhole(JSONPath(parsing: "whole")!)
+        let items = projection.node(at: JSONPath(parsing: "items")!)!
+        let element = projection.everyElement(of: items)!
+        projection.readWhole(JSONPath(parsing: "id")!, from: element)
+        return projection.finished()
+    }()
+
+    /// Values in every JSON form, valid and not, for the skipped positions.
+    static let snippets: [String] = [
+        "1", "-0", "0.5e-3", "1E+2", "12345678901234567890123", "1e400", "-1e400", "01", "1.", ".5", "+1", "-", "1e",
+        "true", "false", "null", "tru", "nul", "True", "NaN", "Infinity",
+        "\"\"", "\"abc\"", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"", "\"\\u00e9\\uD834\\uDD1E\"", "\"\\uD800\"", "\"\\uDC00x\"",
+        "\"\\uD800\\u12\"", "\"\\u12G4\"", "\"\\x\"", "\"\\", "\"abc", "\"a\nb\"", "\"a\u{1}b\"", "\"é😀名前\"",
+        "\"\\u0000\"", "'a'",
+        "[]", "{}", "[1, 2, [3, {\"a\": []}]]", "{\"a\": {\"b\": [1, \"x\", null]}, \"a\": 2}", "[1,]", "[,1]", "[1 2]",
+        "{\"a\":1,}", "{\"a\" 1}", "{1: 2}", "{\"a\": }", "{'a': 1}", "[1, /* c */ 2]", "[[[[", "]", "}", "{\"a\"",
+        String(repeating: "[", count: 20) + String(repeating: "]", count: 20),
+        String(repeating: "{\"k\":", count: 20) + "1" + String(repeating: "}", count: 20),
+    ]
+
+    /// Invalid UTF-8 and edge sequences inside a string, as raw bytes.
+    static let byteSnippets: [[UInt8]] = [
+        [0x22, 0xC3, 0xA9, 0x22], [0x22, 0xC3, 0x22], [0x22, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22],
+        [0x22, 0xE0, 0x80, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+        [0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22], [0x22, 0xF0, 0x9F, 0x98, 0x22], [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],
+        [0x22, 0xFF, 0x22], [0x22, 0xEF, 0xBB, 0xBF, 0x22], [0x22, 0xE3, 0x5C, 0x6E, 0x22],
+        Array("\"abcdefghijklmnopqrstuvwxyz".utf8) + [0xE5, 0x90, 0x8D] + Array("abcdefgh\\n\"".utf8),
+        Array("\"abcdefghijklmnopqrstuvwxyz".utf8) + [0xE5, 0x90] + Array("abcdefgh\"".utf8),
+    ]
+
+    /// `snippet` at positions the projection skips, reads whole and reads
+    /// partly.
+    static func documents(around snippet: [UInt8]) -> [[UInt8]] {
+        let twoParts = [
+            ("{\"keep\": 1, \"skip\": ", "}"),
+            ("{\"skip\": [", ", {\"a\": 1}], \"keep\": true}"),
+            ("{\"list\": [", "]}"),
+            ("{\"items\": [{\"id\": 1, \"x\": ", "}]}"),
+            ("[", "]"),
+            ("", ""),
+        ].map { Array($0.0.utf8) + snippet + Array($0.1.utf8) }
+        let threeParts = [
+            ("{\"list\": [", ", ", ", 3]}"),
+            ("{\"items\": [", ", {\"id\": ", "}]}"),
+            ("{\"whole\": ", ", \"keep\": ", "}"),
+        ].map { Array($0.0.utf8) + snippet + Array($0.1.utf8) + snippet + Array($0.2.utf8) }
+        return twoParts + threeParts
+    }
+
+    /// The projected parse accepts exactly what the full parse accepts, and
+    /// a rejected document gets the full parse's error.
+    static func expectSameVerdict(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let parser = JSONParser()
+        let full = bytes.withUnsafeBytes { parser.parseResult($0) }
+        let projected = bytes.withUnsafeBytes { parser.parseResult($0, keeping: projection) }
+        let text = String(decoding: bytes, as: UTF8.self).debugDescription
+        switch (full, projected) {
+        case (.success, .success): break
+        case (.failure(let a), .failure(let b)):
+            #expect(a == b, "\(text)", sourceLocation: sourceLocation)
+        case (.success, .failure(let error)):
+            Issue.record("projected parse rejects \(text): \(error)", sourceLocation: sourceLocation)
+        case (.failure(let error), .success):
+            Issue.record("projected parse accepts \(text), full parse says \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func acceptsAndRejectsExactlyAsAFullParse() {
+        for snippet in Self.snippets.map({ Array($0.utf8) }) + Self.byteSnippets {
+            for document in Self.documents(around: snippet) { Self.expectSameVerdict(document) }
+        }
+    }
+
+    @Test func depthLimitCountsSkippedContainers() {
+        let options = JSONParser.Options(maximumDepth: 4)
+        let parser = JSONParser(options: options)
+        for depth in 1...6 {
+            let inner = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            let bytes = Array("{\"skip\": \(inner), \"keep\": 1}".utf8)
+            let full = bytes.withUnsafeBytes { parser.parseResult($0) }
+            let projected = bytes.withUnsafeBytes { parser.parseResult($0, keeping: Self.projection) }
+            #expect((try? full.get()) == nil ? (try? projected.get()) == nil : (try? projected.get()) != nil, "depth \(depth)")
+        }
+    }
+
+    @Test func mutatedDocumentsGetTheSameVerdict() throws {
+        let base = Array(#"""
+        {"keep": {"a": [1, 2.5, -3e2]}, "skip": {"text": "héllo \"wörld\" \u00e9 😀", "n": [true, false, null, 12345678901234567890]},
+         "list": ["x", {"y": "名前"}, 3], "items": [{"id": "1", "name": "a\tb"}, {"id": 2, "deep": [[{"z": "\\"}]]}],
+         "whole": [0.1, {"k": "v"}]}
+        """#.utf8)
+        Self.expectSameVerdict(base)
+        let alphabet = Array(#"{}[]:,"\ 0-1.eE+tfnu"#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xE5, 0xED, 0xF0, 0xFF]
+        var random = SplitMix64(seed: 0x5EED_15)
+        for _ in 0..<3000 {
+            var bytes = base
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let i = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[i] = alphabet.randomElement(using: &random)!
+                case 1: bytes.remove(at: i)
+                default: bytes.insert(alphabet.randomElement(using: &random)!, at: i)
+                }
+            }
+            Self.expectSameVerdict(bytes)
+        }
+    }
+
+    @Test func buildsOnlyWhatIsRead() throws {
+        let text = #"{"skip": {"a": 1}, "keep": [1, {"b": 2}], "list": [10, {"c": 3}, 30, 40], "items": [{"id": 7, "x": 8}, 9, [1]], "whole": {"d": [4]}}"#
+        let value = try JSONParser().parse(Data(text.utf8), keeping: Self.projection)
+        let expected: JSONValue = [
+            "keep": [1, ["b": 2]],
+            "list": [nil, ["c": 3]],
+            "items": [["id": 7], 9, [1]],
+            "whole": ["d": [4]],
+        ]
+        #expect(value == expected)
+    }
+
+    /// Every bundled spec, and specs of every shape, package the same from
+    /// a projected parse as from a full parse.
+    @Test func packagingMatchesAFullParseForTheBundledSpecs() throws {
+        for name in ["books", "feed", "products", "profile", "search"] {
+            let data = try Data(contentsOf: Self.root.appendingPathComponent("Fixtures/\(name).json"))
+            let packager = try SpecPackager(contentsOf: Self.root.appendingPathComponent("Fixtures/specs/\(name).spec.json"))
+            try Self.expectSamePackaging(packager, data, name)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"items": "statuses", "header": "search_metadata", "fields": [{"key": "id", "path": "id_str", "type": "string", "required": true}, {"key": "handle", "template": "@{user.screen_name}"}, {"key": "url", "path": "entities.urls[0].expanded_url", "type": "url"}, {"key": "user", "path": "user", "type": "object"}], "headerFields": [{"key": "count", "path": "count", "type": "int"}]}"#,
+        #"{"items": "statuses"}"#,
+        #"{"items": "statuses", "header": "search_metadata"}"#,
+        #"{"items": "statuses", "fields": [{"key": "tags", "path": "entities.hashtags[1].text", "type": "string"}, {"key": "all", "path": "entities.hashtags", "type": "array"}]}"#,
+        #"{"items": "search_metadata", "keyedBy": "name", "scalarKey": "value"}"#,
+        #"{"items": "statuses[0].entities.urls", "fields": [{"key": "u", "path": "expanded_url", "type": "string"}]}"#,
+        #"{"fields": [{"key": "n", "path": "search_metadata.count", "type": "int"}]}"#,
+        #"{"sectionsFrom": "groups", "fields": [{"key": "v", "path": "v", "type": "int"}]}"#,
+        #"{"sections": [{"title": "S", "items": "statuses", "header": "search_metadata", "headerFields": [{"key": "q", "path": "query", "type": "string"}]}, {"items": "groups.a", "fields": [{"key": "v", "path": "v", "type": "int"}]}]}"#,
+        #"{"fields": [{"key": "c", "template": "{search_metadata.query}!"}]}"#,
+    ])
+    func packagingMatchesAFullParse(specText: String) throws {
+        let document = #"""
+        {"statuses": [
+           {"id_str": "1", "text": "hello", "user": {"screen_name": "ada", "bio": "x"}, "entities": {"urls": [{"expanded_url": "https://a.example", "x": 1}], "hashtags": [{"text": "a"}, {"text": "b"}]}},
+           {"id_str": 2, "user": "not an object", "entities": {"urls": {"0": "x"}, "hashtags": "none"}},
+           {"user": {"screen_name": null}, "entities": []},
+           "a string", [1, 2], null, 3
+         ],
+         "search_metadata": {"count": "5", "query": "swift", "name": {"k": 1}},
+         "groups": {"a": [{"v": 1}, {"v": "2"}, {"w": 3}], "b": [], "c": "not an array"}}
+        """#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(specText.utf8), source: "test.spec.json"))
+        try Self.expectSamePackaging(packager, Data(document.utf8), specText)
+    }
+
+    static func expectSamePackaging(_ packager: SpecPackager, _ data: Data, _ name: String) throws {
+        let full = try JSONParser().parse(data)
+        let projected = try packager.parseDocument(data)
+        let a = Result { () throws(PackagingError) in try packager.packageManager(document: full) }
+        let b = Result { () throws(PackagingError) in try packager.packageManager(document: projected) }
+        switch (a, b) {
+        case (.success(let x), .success(let y)):
+            #expect(x.manager.exportJSON() == y.manager.exportJSON(), "\(name)")
+            #expect(x.skipped == y.skipped, "\(name)")
+        case (.failure(let x), .failure(let y)):
+            #expect(x == y, "\(name)")
+        default:
+            Issue.record("\(name): full parse gives \(a), projected parse gives \(b)")
+        }
+    }
+}
