@@ -20,6 +20,8 @@ internal struct JSONProjection: Sendable, Hashable {
         var key: String
         var hash: Int
         var child: Int32
+        /// The key's UTF-8, to match a key's raw bytes without decoding it.
+        var utf8: [UInt8]
     }
 
     struct Element: Sendable, Hashable {
@@ -105,7 +107,7 @@ internal struct JSONProjection: Sendable, Hashable {
                     current = existing.child
                 } else {
                     current = addNode()
-                    nodes[parent].members.append(Member(key: key, hash: key.hashValue, child: current))
+                    nodes[parent].members.append(Member(key: key, hash: key.hashValue, child: current, utf8: Array(key.utf8)))
                 }
             case .index(let index):
                 if let existing = nodes[parent].elements.first(where: { $0.index == index }) {

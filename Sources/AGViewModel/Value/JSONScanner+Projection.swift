@@ -43,8 +43,7 @@ extension JSONScanner {
                     closeObject()
                     states.removeLast()
                 } else {
-                    try parseKeyAndColon(afterComma: false)
-                    if let child = try enterMember(of: states[states.count - 1].node, projection) {
+                    if let child = try projectedMember(afterComma: false, of: states[states.count - 1].node, projection) {
                         node = child
                         continue readValue
                     }
@@ -85,8 +84,7 @@ extension JSONScanner {
                 if c == UInt8(ascii: ",") {
                     pos += 1
                     if top.isObject {
-                        try parseKeyAndColon(afterComma: true)
-                        if let child = try enterMember(of: states[states.count - 1].node, projection) {
+                        if let child = try projectedMember(afterComma: true, of: states[states.count - 1].node, projection) {
                             node = child
                             continue readValue
                         }
@@ -110,6 +108,67 @@ extension JSONScanner {
                 states.removeLast()
             }
         }
+    }
+
+    /// Reads an object member's key and colon (`pos` is after `{` or `,`):
+    /// the node its value is read with, or `nil` when the member is left
+    /// out (its value validated and skipped). A plain ASCII key is matched
+    /// by its bytes against the node's members, so a key left out is never
+    /// decoded or hashed, and a key read takes the projection's string.
+    @inline(__always)
+    mutating func projectedMember(afterComma: Bool, of object: Int32, _ projection: JSONProjection) throws(JSONScanFailure) -> Int32? {
+        guard object >= 0 else {
+            try parseKeyAndColon(afterComma: afterComma)
+            return JSONProjection.everything
+        }
+        skipWhitespace()
+        if pos < count && base[pos] == UInt8(ascii: "\"") {
+            let start = pos &+ 1
+            var p = start
+            var stopped = false
+            while p &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let mask = Self.stringStopMask(word)
+                if mask != 0 {
+                    p &+= mask.trailingZeroBitCount &>> 3
+                    stopped = true
+                    break
+                }
+                p &+= 8
+            }
+            if !stopped {
+                while p < count {
+                    let c = base[p]
+                    if c < 0x20 || c >= 0x80 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
+                    p &+= 1
+                }
+            }
+            if p < count && base[p] == UInt8(ascii: "\"") {
+                let length = p &- start
+                pos = p &+ 1
+                skipWhitespace()
+                guard pos < count && base[pos] == UInt8(ascii: ":") else { throw skipFailure() }
+                pos &+= 1
+                let members = projection.nodes[Int(object)].members
+                for i in members.indices where members[i].utf8.count == length {
+                    let matches = members[i].utf8.withUnsafeBufferPointer { key in
+                        length == 0 || JSONKeyInternTable.equalBytes(key.baseAddress!, base + start, length: length)
+                    }
+                    if matches {
+                        if keyCount == keyCapacity { growKeys() }
+                        (keys + keyCount).initialize(to: members[i].key)
+                        keyHashes[keyCount] = members[i].hash
+                        keyCount += 1
+                        return members[i].child
+                    }
+                }
+                try skipValue()
+                return nil
+            }
+        }
+        // Escapes, non-ASCII or malformed: the general path.
+        try parseKeyAndColon(afterComma: afterComma)
+        return try enterMember(of: object, projection)
     }
 
     /// After an object member's key: the node its value is read with, or

@@ -117,7 +117,9 @@ extension JSONScanner {
             guard p < count else { throw skipFailure() }
             let c = base[p]
             if c == UInt8(ascii: "\"") {
-                if seen & 0x8080_8080_8080_8080 != 0 { try validateUTF8(from: start, to: p) }
+                if seen & 0x8080_8080_8080_8080 != 0 && !Self.isValidUTF8(base + start, count: p &- start) {
+                    throw skipFailure()
+                }
                 pos = p &+ 1
                 return
             }
@@ -133,6 +135,51 @@ extension JSONScanner {
                 throw skipFailure()
             }
         }
+    }
+
+    /// `true` when the `n` bytes at `start` are well-formed UTF-8 (Unicode
+    /// table 3-7, as the standard library checks): ASCII eight bytes at a
+    /// time, each multi-byte sequence in one step.
+    static func isValidUTF8(_ start: UnsafePointer<UInt8>, count n: Int) -> Bool {
+        var p = 0
+        while p < n {
+            if p &+ 8 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self))
+                let high = word & 0x8080_8080_8080_8080
+                if high == 0 {
+                    p &+= 8
+                    continue
+                }
+                p &+= high.trailingZeroBitCount &>> 3
+            }
+            let lead = start[p]
+            if lead < 0x80 {
+                p &+= 1
+            } else if lead < 0xE0 {
+                guard lead >= 0xC2, p &+ 1 < n, start[p &+ 1] & 0xC0 == 0x80 else { return false }
+                p &+= 2
+            } else if lead < 0xF0 {
+                guard p &+ 2 < n, start[p &+ 2] & 0xC0 == 0x80 else { return false }
+                let second = start[p &+ 1]
+                switch lead {
+                case 0xE0: guard second >= 0xA0 && second <= 0xBF else { return false }
+                case 0xED: guard second >= 0x80 && second <= 0x9F else { return false }
+                default: guard second & 0xC0 == 0x80 else { return false }
+                }
+                p &+= 3
+            } else {
+                guard lead <= 0xF4, p &+ 3 < n,
+                      start[p &+ 2] & 0xC0 == 0x80, start[p &+ 3] & 0xC0 == 0x80 else { return false }
+                let second = start[p &+ 1]
+                switch lead {
+                case 0xF0: guard second >= 0x90 && second <= 0xBF else { return false }
+                case 0xF4: guard second >= 0x80 && second <= 0x8F else { return false }
+                default: guard second & 0xC0 == 0x80 else { return false }
+                }
+                p &+= 4
+            }
+        }
+        return true
     }
 
     func skipFailure() -> JSONScanFailure {
