@@ -13,6 +13,10 @@ internal struct JSONKeyInternTable: ~Copyable {
         var length: Int
         var string: String
         var hash: Int
+        /// The key's first and last eight bytes as ``words(of:length:readableUpTo:)``
+        /// gives them: for keys up to 16 bytes, equal words mean equal keys.
+        var first: UInt64
+        var last: UInt64
     }
 
     static let slotCount = 1024
@@ -28,9 +32,11 @@ internal struct JSONKeyInternTable: ~Copyable {
 
     deinit { slots?.deallocate() }
 
-    /// The cheap hash of `length` bytes at `start` (`end` bounds safe reads).
+    /// The first and last eight bytes of the `length` bytes at `start`
+    /// (`end` bounds safe reads); shorter keys give their bytes, zero-padded,
+    /// and a zero `last`.
     @inline(__always)
-    static func slot(of start: UnsafePointer<UInt8>, length: Int, readableUpTo end: UnsafePointer<UInt8>) -> Int {
+    static func words(of start: UnsafePointer<UInt8>, length: Int, readableUpTo end: UnsafePointer<UInt8>) -> (first: UInt64, last: UInt64) {
         var first: UInt64 = 0
         var last: UInt64 = 0
         if length >= 8 {
@@ -42,6 +48,12 @@ internal struct JSONKeyInternTable: ~Copyable {
         } else {
             for i in 0..<length { first |= UInt64(start[i]) << UInt64(i * 8) }
         }
+        return (first, last)
+    }
+
+    /// The cheap hash of a key with `words` and `length`.
+    @inline(__always)
+    static func slot(first: UInt64, last: UInt64, length: Int) -> Int {
         var h = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 31
         return Int(truncatingIfNeeded: h) & (slotCount - 1)
@@ -106,19 +118,28 @@ extension JSONScanner {
             slots.initialize(repeating: 0, count: JSONKeyInternTable.slotCount)
             internedKeys.slots = slots
         }
-        let slot = JSONKeyInternTable.slot(of: base + start, length: length, readableUpTo: base + count)
+        let (first, last) = JSONKeyInternTable.words(of: base + start, length: length, readableUpTo: base + count)
+        let slot = JSONKeyInternTable.slot(first: first, last: last, length: length)
         let entryIndex = Int(slots[slot])
         if entryIndex != 0 {
-            let entry = internedKeys.entries[entryIndex - 1]
-            if entry.length == length
-                && JSONKeyInternTable.equalBytes(base + entry.offset, base + start, length: length) {
+            let hit = internedKeys.entries.withUnsafeBufferPointer { entries -> Bool in
+                let entry = entries[entryIndex - 1]
+                // Up to 16 bytes the two words cover the key; longer keys
+                // compare their middle too.
+                return entry.length == length && entry.first == first && entry.last == last
+                    && (length <= 16 || JSONKeyInternTable.equalBytes(
+                        base + entry.offset + 8, base + start + 8, length: length - 16))
+            }
+            if hit {
+                let entry = internedKeys.entries[entryIndex - 1]
                 return (entry.string, entry.hash)
             }
         }
         let key = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
         let hash = key.hashValue
         if entryIndex == 0 && internedKeys.entries.count < JSONKeyInternTable.maximumEntries {
-            internedKeys.entries.append(.init(offset: start, length: length, string: key, hash: hash))
+            internedKeys.entries.append(.init(offset: start, length: length, string: key, hash: hash,
+                                              first: first, last: last))
             slots[slot] = Int32(internedKeys.entries.count)
         }
         return (key, hash)

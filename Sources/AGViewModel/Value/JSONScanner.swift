@@ -338,14 +338,23 @@ internal struct JSONScanner: ~Copyable {
     /// Skips JSON whitespace (space, \t, \n, \r); runs of spaces, such as
     /// the indentation of pretty-printed input, eight bytes at a time.
     mutating func skipWhitespaceRun() {
-        while pos < count {
-            let c = base[pos]
-            if c == 0x20 && pos &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
-                let other = word ^ 0x2020_2020_2020_2020
-                pos &+= other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+        // Each step skips the spaces at `pos` in one word, then one other
+        // whitespace byte: a newline and the next line's indentation take
+        // two steps, `: ` one.
+        while pos &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+            let other = word ^ 0x2020_2020_2020_2020
+            if other == 0 {
+                pos &+= 8
                 continue
             }
+            pos &+= other.trailingZeroBitCount &>> 3
+            let c = base[pos]
+            guard c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            pos &+= 1
+        }
+        while pos < count {
+            let c = base[pos]
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
             pos &+= 1
         }
