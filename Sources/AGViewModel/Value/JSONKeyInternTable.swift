@@ -1,22 +1,35 @@
-/// The keys one parse has already met, so a key repeated across objects (the
-/// usual shape of API data) is decoded and hashed only once.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The object keys parses on one thread have met, so a key repeated across
+/// objects, and across documents of the same API, is decoded and hashed
+/// only once.
 ///
 /// A direct-mapped table: a cheap hash of the key's bytes picks one slot; a
 /// slot taken by another key simply means no interning for this one. There
 /// is no probing, so crafted input cannot make lookups slow, and every hit
-/// is confirmed by comparing the bytes.
-internal struct JSONKeyInternTable: ~Copyable {
-    /// A key as first seen: where its bytes are in the input, the string and
-    /// its hash value.
+/// is confirmed by comparing all the key's bytes.
+///
+/// Each thread keeps one table between parses (see ``take()``), so a small
+/// API response pays neither the table's set-up nor hashing its keys again.
+/// A table that fills up is cleared when the next parse starts, so it
+/// follows the documents being parsed.
+internal final class JSONKeyInternTable {
+    /// A key: its first and last eight bytes as ``words(of:length:readableUpTo:)``
+    /// gives them (for keys up to 16 bytes they are the whole key), a copy
+    /// of the middle bytes of longer keys, the string and its hash value.
     struct Entry {
-        var offset: Int
-        var length: Int
-        var string: String
-        var hash: Int
-        /// The key's first and last eight bytes as ``words(of:length:readableUpTo:)``
-        /// gives them: for keys up to 16 bytes, equal words mean equal keys.
         var first: UInt64
         var last: UInt64
+        var length: Int
+        var middle: UnsafeMutablePointer<UInt8>?
+        var string: String
+        var hash: Int
     }
 
     static let slotCount = 1024
@@ -24,13 +37,92 @@ internal struct JSONKeyInternTable: ~Copyable {
     /// Keys longer than this are not interned.
     static let maximumKeyLength = 64
 
-    /// Entry index + 1 per slot, 0 for empty; allocated on first use.
-    var slots: UnsafeMutablePointer<Int32>?
-    var entries: [Entry] = []
+    /// Entry index + 1 per slot, 0 for empty.
+    let slots: UnsafeMutablePointer<Int32>
+    let entries: UnsafeMutablePointer<Entry>
+    var count = 0
 
-    init() {}
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        entries = .allocate(capacity: Self.maximumEntries)
+    }
 
-    deinit { slots?.deallocate() }
+    deinit {
+        removeAll()
+        slots.deallocate()
+        entries.deallocate()
+    }
+
+    func removeAll() {
+        for i in 0..<count { entries[i].middle?.deallocate() }
+        entries.deinitialize(count: count)
+        count = 0
+        slots.update(repeating: 0, count: Self.slotCount)
+    }
+
+    /// The key with `words` and `length` (at least ``maximumKeyLength``
+    /// bytes readable at `start`) if this table has it.
+    @inline(__always)
+    func lookup(slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> (String, Int)? {
+        let index = Int(slots[slot])
+        guard index != 0 else { return nil }
+        let entry = entries + (index - 1)
+        guard entry.pointee.length == length && entry.pointee.first == first && entry.pointee.last == last else {
+            return nil
+        }
+        if length > 16 && !Self.equalBytes(entry.pointee.middle!, start + 8, length: length - 16) { return nil }
+        return (entry.pointee.string, entry.pointee.hash)
+    }
+
+    /// Remembers a key in `slot` unless the slot or the table is taken.
+    @inline(__always)
+    func insert(_ string: String, hash: Int, slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) {
+        guard slots[slot] == 0 && count < Self.maximumEntries else { return }
+        var middle: UnsafeMutablePointer<UInt8>?
+        if length > 16 {
+            middle = .allocate(capacity: length - 16)
+            middle!.initialize(from: start + 8, count: length - 16)
+        }
+        (entries + count).initialize(to: Entry(first: first, last: last, length: length, middle: middle,
+                                                string: string, hash: hash))
+        count += 1
+        slots[slot] = Int32(count)
+    }
+
+    // MARK: One table per thread
+
+    /// The calling thread's table (a new one if it has none, or if it is in
+    /// use further up the stack). Give it back with ``giveBack()``.
+    static func take() -> JSONKeyInternTable {
+        let key = threadKey
+        if let raw = pthread_getspecific(key) {
+            pthread_setspecific(key, nil)
+            let table = Unmanaged<JSONKeyInternTable>.fromOpaque(raw).takeRetainedValue()
+            if table.count == maximumEntries { table.removeAll() }
+            return table
+        }
+        return JSONKeyInternTable()
+    }
+
+    /// Keeps this table for the calling thread's next parse.
+    func giveBack() {
+        let key = Self.threadKey
+        guard pthread_getspecific(key) == nil else { return }
+        pthread_setspecific(key, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// The thread-specific slot; a thread's table is released when the
+    /// thread ends.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            guard let raw = raw as UnsafeMutableRawPointer? else { return }
+            Unmanaged<JSONKeyInternTable>.fromOpaque(raw).release()
+        }
+        precondition(status == 0, "pthread_key_create failed")
+        return key
+    }()
 
     /// The first and last eight bytes of the `length` bytes at `start`
     /// (`end` bounds safe reads); shorter keys give their bytes, zero-padded,
@@ -110,38 +202,14 @@ extension JSONScanner {
             let key = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
             return (key, key.hashValue)
         }
-        let slots: UnsafeMutablePointer<Int32>
-        if let existing = internedKeys.slots {
-            slots = existing
-        } else {
-            slots = .allocate(capacity: JSONKeyInternTable.slotCount)
-            slots.initialize(repeating: 0, count: JSONKeyInternTable.slotCount)
-            internedKeys.slots = slots
-        }
         let (first, last) = JSONKeyInternTable.words(of: base + start, length: length, readableUpTo: base + count)
         let slot = JSONKeyInternTable.slot(first: first, last: last, length: length)
-        let entryIndex = Int(slots[slot])
-        if entryIndex != 0 {
-            let hit = internedKeys.entries.withUnsafeBufferPointer { entries -> Bool in
-                let entry = entries[entryIndex - 1]
-                // Up to 16 bytes the two words cover the key; longer keys
-                // compare their middle too.
-                return entry.length == length && entry.first == first && entry.last == last
-                    && (length <= 16 || JSONKeyInternTable.equalBytes(
-                        base + entry.offset + 8, base + start + 8, length: length - 16))
-            }
-            if hit {
-                let entry = internedKeys.entries[entryIndex - 1]
-                return (entry.string, entry.hash)
-            }
+        if let hit = internedKeys.lookup(slot: slot, first: first, last: last, length: length, start: base + start) {
+            return hit
         }
         let key = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
         let hash = key.hashValue
-        if entryIndex == 0 && internedKeys.entries.count < JSONKeyInternTable.maximumEntries {
-            internedKeys.entries.append(.init(offset: start, length: length, string: key, hash: hash,
-                                              first: first, last: last))
-            slots[slot] = Int32(internedKeys.entries.count)
-        }
+        internedKeys.insert(key, hash: hash, slot: slot, first: first, last: last, length: length, start: base + start)
         return (key, hash)
     }
 }

@@ -37,9 +37,9 @@ internal struct JSONScanner: ~Copyable {
     var keyHashes: UnsafeMutablePointer<Int>
     var keyCount = 0
     var keyCapacity: Int
-    /// Keys seen in this document, so repeated keys are neither decoded nor
-    /// hashed again.
-    var internedKeys = JSONKeyInternTable()
+    /// Keys seen on this thread, so repeated keys are neither decoded nor
+    /// hashed again; kept for the thread's next parse.
+    let internedKeys = JSONKeyInternTable.take()
     /// Long string values seen in this document, so repeated ones are
     /// validated and allocated once.
     var strings = JSONStringCache()
@@ -65,6 +65,7 @@ internal struct JSONScanner: ~Copyable {
     }
 
     deinit {
+        internedKeys.giveBack()
         values.deinitialize(count: valueCount)
         values.deallocate()
         keys.deinitialize(count: keyCount)
