@@ -18,7 +18,8 @@ import Darwin
 /// Each thread keeps one table between parses (see ``take()``), so a small
 /// API response pays neither the table's set-up nor hashing its keys again.
 /// A table that fills up is cleared when the next parse starts, so it
-/// follows the documents being parsed.
+/// follows the documents being parsed. The table also carries the thread's
+/// remembered object shapes from one parse to the next.
 internal final class JSONKeyInternTable {
     /// A key: its first and last eight bytes as ``words(of:length:readableUpTo:)``
     /// gives them (for keys up to 16 bytes they are the whole key), a copy
@@ -41,6 +42,10 @@ internal final class JSONKeyInternTable {
     let slots: UnsafeMutablePointer<Int32>
     let entries: UnsafeMutablePointer<Entry>
     var count = 0
+    /// The object shapes the thread's last parse remembered (see
+    /// ``JSONScanner/closeObject()``); they depend only on key hash values,
+    /// which hold for the whole process.
+    var shapes: [ObjectShape] = []
 
     init() {
         slots = .allocate(capacity: Self.slotCount)

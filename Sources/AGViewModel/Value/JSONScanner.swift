@@ -45,7 +45,8 @@ internal struct JSONScanner: ~Copyable {
     var strings = JSONStringCache()
     /// Key shapes (the hash values of an object's keys, in order) of recent
     /// objects whose keys were checked distinct, with their hash index; see
-    /// ``closeObject()``. Empty until the first object with two keys closes.
+    /// ``closeObject()``. Carried over from the thread's previous parse;
+    /// empty until the first object with two keys closes.
     var shapes: [ObjectShape] = []
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
@@ -62,9 +63,14 @@ internal struct JSONScanner: ~Copyable {
         keyCapacity = 32
         keys = .allocate(capacity: keyCapacity)
         keyHashes = .allocate(capacity: keyCapacity)
+        // The thread's shapes from earlier parses: the same API's objects
+        // skip the duplicate check from the first document on.
+        shapes = internedKeys.shapes
+        internedKeys.shapes = []
     }
 
     deinit {
+        internedKeys.shapes = shapes
         internedKeys.giveBack()
         values.deinitialize(count: valueCount)
         values.deallocate()
