@@ -164,7 +164,7 @@ extension JSONScanner {
     /// with ``validateUTF8(from:to:)``, so bad UTF-8 is reported at its own
     /// position and before any later error, in input order.
     mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONScanFailure) -> String {
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
         var p = firstEscape
         while true {
@@ -200,7 +200,7 @@ extension JSONScanner {
                 }
                 // Bad UTF-8 in the raw content.
                 try validateUTF8(from: start, to: p)
-                return String(decoding: scratch, as: UTF8.self)
+                return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             }
             if c < 0x20 {
                 try validateUTF8(from: start, to: p)

@@ -52,7 +52,7 @@ internal struct JSONScanner: ~Copyable {
     /// Open containers, innermost last.
     var frames: [Frame] = []
     /// Reused buffer for strings with escapes.
-    var scratch: [UInt8] = []
+    var scratch = JSONScratchBuffer()
 
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.base = base

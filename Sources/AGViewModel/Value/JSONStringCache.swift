@@ -26,7 +26,7 @@ internal struct JSONStringCache: ~Copyable {
     /// Strings shorter than this are not cached (15 bytes fit inline).
     static let minimumLength = 16
 
-    /// One slot per 512 bytes of input, a power of two between 64 and 2048,
+    /// One slot per 512 bytes of input, a power of two between 8 and 2048,
     /// allocated when the first long string appears.
     var slots: UnsafeMutablePointer<Entry>?
     var mask = 0
@@ -74,7 +74,7 @@ internal struct JSONStringCache: ~Copyable {
     }
 
     mutating func allocate(documentLength: Int) {
-        var size = 64
+        var size = 8
         while size < 2048 && size * 512 < documentLength { size &<<= 1 }
         let table = UnsafeMutablePointer<Entry>.allocate(capacity: size)
         // Length 0 never matches: only strings of 16 bytes and more are looked up.
