@@ -181,6 +181,19 @@ extension JSONScanner {
     @inline(__always)
     mutating func internKey() -> (String, Int)? {
         let start = pos + 1
+        if start &+ 8 <= count {
+            // Keys shorter than eight bytes (most of them) end in their
+            // first word, which is then the key's `first` word as well.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let mask = Self.stringStopMask(word)
+            if mask != 0 {
+                let length = mask.trailingZeroBitCount &>> 3
+                guard base[start &+ length] == UInt8(ascii: "\"") else { return nil }
+                pos = start &+ length &+ 1
+                let first = word & ((1 &<< UInt64(length &* 8)) &- 1)
+                return internedKey(start: start, length: length, first: first, last: 0)
+            }
+        }
         var p = start
         var stopped = false
         while p &+ 8 <= count {
@@ -208,6 +221,13 @@ extension JSONScanner {
             return (key, key.hashValue)
         }
         let (first, last) = JSONKeyInternTable.words(of: base + start, length: length, readableUpTo: base + count)
+        return internedKey(start: start, length: length, first: first, last: last)
+    }
+
+    /// The interned key of `length` bytes at `start`, whose words are
+    /// `first` and `last`: from the table, or made, hashed and remembered.
+    @inline(__always)
+    mutating func internedKey(start: Int, length: Int, first: UInt64, last: UInt64) -> (String, Int) {
         let slot = JSONKeyInternTable.slot(first: first, last: last, length: length)
         if let hit = internedKeys.lookup(slot: slot, first: first, last: last, length: length, start: base + start) {
             return hit

@@ -159,13 +159,14 @@ extension JSONScanner {
                 guard lead >= 0xC2, p &+ 1 < n, start[p &+ 1] & 0xC0 == 0x80 else { return false }
                 p &+= 2
             } else if lead < 0xF0 {
-                guard p &+ 2 < n, start[p &+ 2] & 0xC0 == 0x80 else { return false }
+                guard p &+ 2 < n else { return false }
                 let second = start[p &+ 1]
-                switch lead {
-                case 0xE0: guard second >= 0xA0 && second <= 0xBF else { return false }
-                case 0xED: guard second >= 0x80 && second <= 0x9F else { return false }
-                default: guard second & 0xC0 == 0x80 else { return false }
-                }
+                let third = start[p &+ 2]
+                // Both continuation bytes in one test, then the two leads
+                // whose second byte has a narrower range (overlong forms,
+                // surrogates).
+                guard (UInt16(second & 0xC0) | UInt16(third & 0xC0) &<< 8) == 0x8080 else { return false }
+                if lead == 0xE0 && second < 0xA0 || lead == 0xED && second > 0x9F { return false }
                 p &+= 3
             } else {
                 guard lead <= 0xF4, p &+ 3 < n,
