@@ -17,7 +17,7 @@ enum FuzzInvariants {
     /// re-parses to an equal value (and writing is a fixed point); a rejected
     /// one has a positioned error inside the input.
     static func checkParser(_ bytes: UnsafeRawBufferPointer) -> [String] {
-        var problems: [String] = []
+        var problems = checkProjectedParse(bytes)
         let value: JSONValue
         do {
             value = try JSONParser().parse(bytes)
@@ -54,6 +54,34 @@ enum FuzzInvariants {
             }
         }
         return problems
+    }
+
+    /// A projection reading a few members whole, some by index, some of
+    /// every element, and skipping the rest.
+    static let projection: JSONProjection = {
+        var projection = JSONProjection()
+        for path in ["a", "b[1]", "c.d", "0"] { projection.readWhole(JSONPath(parsing: path)!) }
+        if let items = projection.node(at: JSONPath(parsing: "e")!), let element = projection.everyElement(of: items) {
+            projection.readWhole(JSONPath(parsing: "f")!, from: element)
+            projection.readWhole(JSONPath(parsing: "g[0]")!, from: element)
+        }
+        if let root = projection.everyElement(of: JSONProjection.root) {
+            projection.readWhole(JSONPath(parsing: "a")!, from: root)
+        }
+        return projection.finished()
+    }()
+
+    /// A parse with a projection accepts exactly what a full parse accepts,
+    /// and rejects with the same error.
+    static func checkProjectedParse(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        let parser = JSONParser()
+        switch (parser.parseResult(bytes), parser.parseResult(bytes, keeping: projection)) {
+        case (.success, .success): return []
+        case (.success, .failure(let error)): return ["projected parse rejects what a full parse accepts: \(error)"]
+        case (.failure(let error), .success): return ["projected parse accepts what a full parse rejects: \(error)"]
+        case (.failure(let full), .failure(let projected)):
+            return full == projected ? [] : ["projected parse error \(projected) differs from \(full)"]
+        }
     }
 
     /// A parse error points into the input (or just past it), with a line and
@@ -136,6 +164,7 @@ enum FuzzInvariants {
         let packager = SpecPackager(spec: spec)
         let documents: [JSONValue] = [sampleDocument, sampleDocument["statuses"] ?? .null, .object([:]), .array([])]
         for (d, document) in documents.enumerated() {
+            problems += checkParsedForSpec(packager, document: document, label: "document \(d)")
             if spec.hasSections {
                 problems += checkSections(packager, document: document, label: "document \(d)")
                 continue
@@ -166,6 +195,27 @@ enum FuzzInvariants {
             problems += checkPackagingResult(result, fields: spec.fields, elements: elements, label: "document \(d)")
         }
         return problems
+    }
+
+    /// Packaging a document parsed for the spec gives what packaging the
+    /// whole document gives: the same manager and the same skips.
+    static func checkParsedForSpec(_ packager: SpecPackager, document: JSONValue, label: String) -> [String] {
+        guard let data = try? JSONWriter().write(document), let projected = try? packager.parseDocument(Data(data)) else {
+            return ["\(label): the document does not parse for the spec"]
+        }
+        let full = Result { () throws(PackagingError) in try packager.packageManager(document: document) }
+        let partial = Result { () throws(PackagingError) in try packager.packageManager(document: projected) }
+        switch (full, partial) {
+        case (.success(let a), .success(let b)):
+            var problems: [String] = []
+            if a.manager.exportJSON() != b.manager.exportJSON() { problems.append("\(label): parsed for the spec, the manager differs") }
+            if a.skipped != b.skipped { problems.append("\(label): parsed for the spec, the skips differ") }
+            return problems
+        case (.failure(let a), .failure(let b)):
+            return a == b ? [] : ["\(label): parsed for the spec, the error differs"]
+        default:
+            return ["\(label): parsed for the spec, packaging succeeds on one and fails on the other"]
+        }
     }
 
     /// A spec with sections: one result per section, each accounting for its
