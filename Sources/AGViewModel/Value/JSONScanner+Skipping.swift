@@ -139,23 +139,23 @@ extension JSONScanner {
 
     /// `true` when the `n` bytes at `start` are well-formed UTF-8 (Unicode
     /// table 3-7, as the standard library checks): ASCII eight bytes at a
-    /// time, each multi-byte sequence in one step.
+    /// time, each multi-byte sequence in one step, and runs of multi-byte
+    /// sequences (text in most scripts) without returning to the ASCII check.
     static func isValidUTF8(_ start: UnsafePointer<UInt8>, count n: Int) -> Bool {
         var p = 0
         while p < n {
-            if p &+ 8 <= n {
-                let word = UInt64(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self))
-                let high = word & 0x8080_8080_8080_8080
-                if high == 0 {
-                    p &+= 8
-                    continue
-                }
-                p &+= high.trailingZeroBitCount &>> 3
-            }
             let lead = start[p]
             if lead < 0x80 {
-                p &+= 1
-            } else if lead < 0xE0 {
+                if p &+ 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self))
+                    let high = word & 0x8080_8080_8080_8080
+                    p &+= high == 0 ? 8 : high.trailingZeroBitCount &>> 3
+                } else {
+                    p &+= 1
+                }
+                continue
+            }
+            if lead < 0xE0 {
                 guard lead >= 0xC2, p &+ 1 < n, start[p &+ 1] & 0xC0 == 0x80 else { return false }
                 p &+= 2
             } else if lead < 0xF0 {
@@ -165,7 +165,7 @@ extension JSONScanner {
                 // Both continuation bytes in one test, then the two leads
                 // whose second byte has a narrower range (overlong forms,
                 // surrogates).
-                guard (UInt16(second & 0xC0) | UInt16(third & 0xC0) &<< 8) == 0x8080 else { return false }
+                guard (second & 0xC0 == 0x80) && (third & 0xC0 == 0x80) else { return false }
                 if lead == 0xE0 && second < 0xA0 || lead == 0xED && second > 0x9F { return false }
                 p &+= 3
             } else {
