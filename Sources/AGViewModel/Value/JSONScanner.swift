@@ -352,9 +352,10 @@ internal struct JSONScanner: ~Copyable {
     /// Skips JSON whitespace (space, \t, \n, \r); runs of spaces, such as
     /// the indentation of pretty-printed input, eight bytes at a time.
     mutating func skipWhitespaceRun() {
-        // Each step skips the spaces at `pos` in one word, then one other
-        // whitespace byte: a newline and the next line's indentation take
-        // two steps, `: ` one.
+        // Pretty-printed input: a line break, then the next line's
+        // indentation. Each step skips the spaces in one word, then one
+        // other whitespace byte (the caller made sure `pos < count`).
+        if base[pos] == 0x0A { pos &+= 1 }
         while pos &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
             let other = word ^ 0x2020_2020_2020_2020
@@ -364,6 +365,7 @@ internal struct JSONScanner: ~Copyable {
             }
             pos &+= other.trailingZeroBitCount &>> 3
             let c = base[pos]
+            if c > 0x20 { return }
             guard c == 0x0A || c == 0x0D || c == 0x09 else { return }
             pos &+= 1
         }
