@@ -15,9 +15,16 @@ internal enum JSONDecimalConversion {
     /// `w` has at most 19 decimal digits.
     @inline(__always)
     static func double(mantissa w: UInt64, powerOfTen q: Int) -> Double? {
+        double(mantissa: w, powerOfTen: q, table: powersOfFive)
+    }
+
+    /// ``double(mantissa:powerOfTen:)`` with ``powersOfFive`` passed in:
+    /// a parser reads the lazy global once per document instead of once per
+    /// number.
+    @inline(__always)
+    static func double(mantissa w: UInt64, powerOfTen q: Int, table: UnsafePointer<UInt64>) -> Double? {
         if w == 0 || q < smallestPowerOfTen { return 0 }
         if q > largestPowerOfTen { return .infinity }
-        let table = powersOfFive
         let leadingZeros = w.leadingZeroBitCount
         let normalized = w &<< UInt64(leadingZeros)
         let index = 2 &* (q &- smallestPowerOfTen)

@@ -136,8 +136,9 @@ extension JSONScanner {
                 return .double(negative ? -d : d)
             }
         }
-        if let d = JSONDecimalConversion.double(mantissa: mantissa, powerOfTen: exponent) {
-            if !droppedNonZero || JSONDecimalConversion.double(mantissa: mantissa &+ 1, powerOfTen: exponent) == d {
+        if let d = JSONDecimalConversion.double(mantissa: mantissa, powerOfTen: exponent, table: powersOfFive) {
+            if !droppedNonZero
+                || JSONDecimalConversion.double(mantissa: mantissa &+ 1, powerOfTen: exponent, table: powersOfFive) == d {
                 // Digits dropped beyond the 19th only matter when they could
                 // move the value across a rounding boundary: when the
                 // truncated and the rounded-up mantissa agree, so does the

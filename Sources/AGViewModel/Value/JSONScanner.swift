@@ -51,6 +51,8 @@ internal struct JSONScanner: ~Copyable {
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
     var frames: [Frame] = []
+    /// ``JSONDecimalConversion/powersOfFive``, read once per document.
+    let powersOfFive = JSONDecimalConversion.powersOfFive
     /// Reused buffer for strings with escapes.
     var scratch = JSONScratchBuffer()
 
