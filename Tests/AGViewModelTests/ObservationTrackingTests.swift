@@ -125,4 +125,50 @@ struct ObservationTrackingTests {
         vm["title"] = "B"
         #expect(await titles.next() == "B")
     }
+
+    @Test func aChangeIsReportedOnceAfterEachRead() {
+        let vm = ViewModel(["title": "A"])
+        let first = track { _ = vm["title"] }
+        vm["title"] = "B"
+        vm["title"] = "C"
+        #expect(first.count == 1)
+        #expect(vm.storage["title"]?.isReadSinceChange == false, "writes with no read in between skip Observation")
+        let second = track { _ = vm["title"] }
+        #expect(vm.storage["title"]?.isReadSinceChange == true)
+        vm["title"] = "D"
+        #expect(second.count == 1, "a new tracking reads the key again and hears the next change")
+        #expect(first.count == 1)
+    }
+
+    @Test func everyTrackingThatReadTheKeyHearsTheChange() {
+        let vm = ViewModel(["title": "A"])
+        let one = track { _ = vm["title"] }
+        let two = track { _ = vm["title"] }
+        vm["title"] = "B"
+        #expect(one.count == 1)
+        #expect(two.count == 1)
+    }
+
+    @Test func trackingAgainInsideOnChangeHearsTheNextChange() {
+        let vm = ViewModel(["title": "A"])
+        let again = Recorder<Bool>()
+        nonisolated(unsafe) let observed = vm   // onChange runs inside the write, on this thread
+        withObservationTracking { _ = vm["title"] } onChange: {
+            withObservationTracking { _ = observed["title"] } onChange: { again.append(true) }
+        }
+        vm["title"] = "B"
+        #expect(again.count == 0)
+        vm["title"] = "C"
+        #expect(again.count == 1, "the read made while the change was reported re-arms the key")
+    }
+
+    @Test func writesAfterAnUntrackedReadStillReachALaterTracking() {
+        let vm = ViewModel(["count": 1])
+        _ = vm["count"]
+        vm["count"] = 2
+        let fired = track { _ = vm["count"] }
+        vm["count"] = 3
+        #expect(fired.count == 1)
+        #expect(vm["count"] == 3)
+    }
 }

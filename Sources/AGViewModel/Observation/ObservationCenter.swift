@@ -45,22 +45,34 @@ internal final class ObservationCenter {
 
     // MARK: Writing
 
+    /// No key observers and no open batch: a write needs nothing from the
+    /// center unless Observation must hear of it.
+    var isQuiet: Bool { batchDepth == 0 && observers.isEmpty }
+
     /// The write path of an observed ViewModel: Observation willSet/didSet,
     /// prior notifications, batching, the equal-value rule, `keyDidChange`
     /// and observer delivery.
     func store(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
-        let keyPath = viewModel.existingKeyPath(forKey: key)
+        let announcesPrior = priorObserverCount > 0 && batchDepth == 0
+        // The common write: a stored key, not read since its last change,
+        // with no `.prior` observers: one lookup, nothing to announce.
+        if var replaced = newValue, !announcesPrior, let index = viewModel.storage.index(forKey: key),
+           viewModel.storage.values[index].replaceIfUnread(&replaced) {
+            return didStore(replaced, newValue, forKey: key, in: viewModel)
+        }
+        let keyPath = viewModel.reportedKeyPath(forKey: key)
         // Announce before storing: Observation's willSet and `.prior`
         // observers must see the old value. Only when the value changes.
-        if keyPath != nil || (priorObserverCount > 0 && batchDepth == 0) {
+        if keyPath != nil || announcesPrior {
             let current = viewModel.untrackedValue(forKey: key)
             if !ViewModelValue.isSame(current, newValue) {
-                if priorObserverCount > 0, batchDepth == 0, let registrations = observers[key],
+                if announcesPrior, let registrations = observers[key],
                    registrations.contains(where: { $0.options.contains(.prior) }) {
                     deliveries.deliver(PendingDelivery(
                         registrations: registrations, key: key, old: current, new: nil, kind: .prior), in: viewModel)
                 }
                 if let keyPath {
+                    viewModel.markChangeReported(forKey: key)
                     registrar.willSet(viewModel, keyPath: keyPath)
                     let old = viewModel.replaceValue(newValue, forKey: key)
                     registrar.didSet(viewModel, keyPath: keyPath)
@@ -84,7 +96,7 @@ internal final class ObservationCenter {
             }
             return old
         }
-        let registrations = observers[key]
+        let registrations = observers.isEmpty ? nil : observers[key]
         if !ViewModelValue.isSame(old, newValue) {
             viewModel.keyDidChange(key, from: old, to: newValue)
             if let registrations {

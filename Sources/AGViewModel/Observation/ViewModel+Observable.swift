@@ -36,12 +36,19 @@ extension ViewModel: Observable {
         observationCenterAllocated().registrar
     }
 
-    /// The first read of a stored key: builds and caches its key path, then
-    /// reports the read.
+    /// A read of a stored key that is the first since its last change:
+    /// builds and caches its key path on the very first read, marks the
+    /// entry read, then reports the read.
     @inline(never)
-    internal func trackFirstAccess(at index: Dictionary<String, Entry>.Index, key: String) {
-        let keyPath = Self.observedKeyPath(key)
-        storage.values[index].keyPath = keyPath
+    internal func trackAccess(to entry: inout Entry, key: String) {
+        let keyPath: KeyPath<ViewModel, ViewModelValue?>
+        if let cached = entry.keyPath {
+            keyPath = cached
+        } else {
+            keyPath = Self.observedKeyPath(key)
+            entry.keyPath = keyPath
+        }
+        entry.isReadSinceChange = true
         registrar.access(self, keyPath: keyPath)
     }
 
@@ -61,10 +68,22 @@ extension ViewModel: Observable {
         center.registrar.access(self, keyPath: keyPath)
     }
 
-    /// The key path of `key` when it has one (the key was read), for the
-    /// write path's `willSet`/`didSet`.
-    internal func existingKeyPath(forKey key: String) -> KeyPath<ViewModel, ViewModelValue?>? {
-        if let keyPath = storage[key]?.keyPath { return keyPath }
+    /// The key path of `key` when a change of it must be reported to
+    /// Observation (the key was read since its last reported change, or
+    /// read while absent), for the write path's `willSet`/`didSet`.
+    internal func reportedKeyPath(forKey key: String) -> KeyPath<ViewModel, ViewModelValue?>? {
+        if let index = storage.index(forKey: key) { return storage.values[index].trackedKeyPath }
         return observationCenter?.absentKeyPaths[key]
+    }
+
+    /// Marks `key` as not read since its change, before the change is
+    /// reported: a read made while it is reported (an `onChange` handler
+    /// that tracks again) marks it read again.
+    internal func markChangeReported(forKey key: String) {
+        if let index = storage.index(forKey: key) {
+            storage.values[index].isReadSinceChange = false
+        } else {
+            observationCenter?.absentKeyPaths.removeValue(forKey: key)
+        }
     }
 }

@@ -27,9 +27,15 @@ import Foundation
 /// The UI parts (delegate and actions, binding view, size cache, refresh
 /// flags) are `@MainActor`, like the views they serve.
 public final class ViewModel {
+    // `storage`, `commandDependents` and `observationCenter` are on every
+    // read and write, so they skip the runtime's exclusivity checks (which
+    // cost as much as the lookup itself). That is safe because each access
+    // to them is a short read or in-place update that runs no user code:
+    // replaced values are released after the access ends.
+
     /// The stored values by key, each with the key path Swift Observation
     /// tracks it by once it has been read (see ViewModel+Observable.swift).
-    internal var storage: [String: Entry]
+    @exclusivity(unchecked) internal var storage: [String: Entry]
     internal var keyOrder: [String]
 
     // Weak slots, index path and keyed commands (see
@@ -39,7 +45,7 @@ public final class ViewModel {
     internal var indexPathSlot: IndexPath? = nil
     internal var commandSlots: [String: CommandSlot] = [:]
     /// Dependency key → keys of the commands that depend on it.
-    internal var commandDependents: [String: Set<String>] = [:]
+    @exclusivity(unchecked) internal var commandDependents: [String: Set<String>] = [:]
     // Main-actor state (see ViewModel+Actions.swift and ViewModel+Binding.swift).
     @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
     @MainActor internal weak var bindingViewSlot: (any ViewModelBindable)?
@@ -54,7 +60,7 @@ public final class ViewModel {
     // Observers, batches, the Observation registrar, change streams and
     // named notifications (see Observation/). Allocated on first use, so a
     // ViewModel nobody observes or tracks pays nothing for observation.
-    internal var observationCenter: ObservationCenter?
+    @exclusivity(unchecked) internal var observationCenter: ObservationCenter?
 
     /// An empty ViewModel.
     public init() {
@@ -123,15 +129,34 @@ public final class ViewModel {
     /// Swift Observation hears of every read.
     @inline(__always)
     internal func storedValue(forKey key: String) -> ViewModelValue? {
+        // One in-place access to the store for the lookup and the entry:
+        // reading fields through the dictionary's getter would copy (retain
+        // and release) the whole entry.
+        readValue(forKey: key, in: &storage)
+    }
+
+    @inline(__always)
+    private func readValue(forKey key: String, in storage: inout [String: Entry]) -> ViewModelValue? {
         guard let index = storage.index(forKey: key) else {
             trackAccessToAbsentKey(key)
             return nil
         }
-        let entry = storage.values[index]
-        if let keyPath = entry.keyPath, let center = observationCenter {
-            center.registrar.access(self, keyPath: keyPath)
+        return readValue(of: &storage.values[index], key: key)
+    }
+
+    /// The value of `entry`, with the read reported to Observation.
+    @inline(__always)
+    private func readValue(of entry: inout Entry, key: String) -> ViewModelValue {
+        if entry.isReadSinceChange, let center = observationCenter.map(Unmanaged.passUnretained) {
+            // The center and the key path are kept alive by this ViewModel
+            // and its entry: borrow them instead of retaining both per read.
+            center._withUnsafeGuaranteedRef { center in
+                Unmanaged.passUnretained(entry.keyPath.unsafelyUnwrapped)._withUnsafeGuaranteedRef { keyPath in
+                    center.registrar.access(self, keyPath: keyPath)
+                }
+            }
         } else {
-            trackFirstAccess(at: index, key: key)
+            trackAccess(to: &entry, key: key)
         }
         return entry.value
     }
@@ -152,6 +177,18 @@ public final class ViewModel {
     /// change. The single write path: every mutation goes through here.
     @discardableResult
     internal func store(_ newValue: ViewModelValue?, forKey key: String) -> ViewModelValue? {
+        // The common write: a stored key, not read since its last change,
+        // that no observer or open batch waits for. One lookup; the values
+        // are compared only when commands depend on keys.
+        if let newValue, observationCenter?.isQuiet ?? true {
+            var replaced = newValue
+            if Self.replaceIfUnread(&replaced, forKey: key, in: &storage) {
+                if !commandDependents.isEmpty, !ViewModelValue.isSame(replaced, newValue) {
+                    keyDidChange(key, from: replaced, to: newValue)
+                }
+                return replaced
+            }
+        }
         // Observed ViewModels (observers, batch, tracking) take the
         // observation path, which also calls `keyDidChange`.
         if let center = observationCenter {
@@ -163,6 +200,16 @@ public final class ViewModel {
         if ViewModelValue.isSame(old, newValue) { return old }
         keyDidChange(key, from: old, to: newValue)
         return old
+    }
+
+    /// Swaps `value` into the entry of `key` when the key is stored and
+    /// its change needs no report to Observation.
+    @inline(__always)
+    private static func replaceIfUnread(
+        _ value: inout ViewModelValue, forKey key: String, in storage: inout [String: Entry]
+    ) -> Bool {
+        guard let index = storage.index(forKey: key) else { return false }
+        return storage.values[index].replaceIfUnread(&value)
     }
 
     /// Writes `newValue` (removes the key for `nil`) and returns the old
@@ -203,14 +250,39 @@ public final class ViewModel {
 extension ViewModel {
     /// One stored value and, once the key has been read, the key path Swift
     /// Observation knows it by (cached here so a read costs one lookup).
+    ///
+    /// `isReadSinceChange` says whether the key was read since its last
+    /// change was reported to Observation. Only such a change needs
+    /// reporting: a `withObservationTracking` scope hears of the first
+    /// change after its reads and then ends, and every new scope reads the
+    /// key again. So repeated writes with no read in between skip
+    /// Observation's `willSet`/`didSet`.
     internal struct Entry {
         var value: ViewModelValue
         var keyPath: KeyPath<ViewModel, ViewModelValue?>?
+        var isReadSinceChange: Bool
 
         @inline(__always)
         init(_ value: ViewModelValue) {
             self.value = value
             self.keyPath = nil
+            self.isReadSinceChange = false
+        }
+
+        /// The key path, when a read since the last change already
+        /// reported it.
+        @inline(__always)
+        var trackedKeyPath: KeyPath<ViewModel, ViewModelValue?>? {
+            isReadSinceChange ? keyPath : nil
+        }
+
+        /// Stores `newValue` and hands back the old value in it, unless a
+        /// change must be reported to Observation first.
+        @inline(__always)
+        mutating func replaceIfUnread(_ newValue: inout ViewModelValue) -> Bool {
+            guard !isReadSinceChange else { return false }
+            swap(&value, &newValue)
+            return true
         }
     }
 }
