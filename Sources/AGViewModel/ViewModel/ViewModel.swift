@@ -176,6 +176,7 @@ public final class ViewModel {
     /// Stores `newValue` (or removes the key for `nil`) and reports the
     /// change. The single write path: every mutation goes through here.
     @discardableResult
+    @inline(__always)
     internal func store(_ newValue: ViewModelValue?, forKey key: String) -> ViewModelValue? {
         // The common write: a stored key, not read since its last change,
         // that no observer or open batch waits for. One lookup; the values
@@ -189,6 +190,13 @@ public final class ViewModel {
                 return replaced
             }
         }
+        return storeReportingChange(newValue, forKey: key)
+    }
+
+    /// Every other write: new keys, removals, observed or batched keys and
+    /// keys read since their last change.
+    @inline(never)
+    private func storeReportingChange(_ newValue: ViewModelValue?, forKey key: String) -> ViewModelValue? {
         // Observed ViewModels (observers, batch, tracking) take the
         // observation path, which also calls `keyDidChange`.
         if let center = observationCenter {
