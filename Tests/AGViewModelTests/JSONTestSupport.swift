@@ -55,16 +55,3 @@ func onSmallStackThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable
     #endif
     return job.result as? T
 }
-
-/// Releases a deeply nested value one level at a time (Swift releases
-/// nested enums recursively, which a very deep value would overflow).
-func releaseIteratively(_ value: consuming JSONValue) {
-    var pending: [JSONValue] = [consume value]
-    while let next = pending.popLast() {
-        switch consume next {
-        case .array(let elements): pending.append(contentsOf: elements)
-        case .object(let object): pending.append(contentsOf: object.values)
-        default: break
-        }
-    }
-}

@@ -49,7 +49,7 @@ extension Manager {
         packaging groups: [[JSONValue]], using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
         policy: Policy = .skipAndReport
     ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
-        try appendSections(groups.map(JSONValue.array), using: packager, policy: policy)
+        try appendSections(JSONArray(groups.lazy.map { JSONValue.array($0) }), using: packager, policy: policy)
     }
 
     /// Packages a JSON array of arrays of objects (as parsed from an API)
@@ -70,7 +70,7 @@ extension Manager {
     }
 
     private func appendSections<Policy: PackagingPolicy>(
-        _ groups: [JSONValue], using packager: some ViewModelPackager<JSONObject>, policy: Policy
+        _ groups: JSONArray, using packager: some ViewModelPackager<JSONObject>, policy: Policy
     ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
         var results: [PackagingResult] = []
         results.reserveCapacity(groups.count)
@@ -81,5 +81,30 @@ extension Manager {
         let sections = results.map { Section(items: $0.items) }
         append(contentsOf: sections)
         return (sections, PackagingResult.skipped(inSections: results))
+    }
+}
+
+extension Manager {
+    /// Packages the elements of a parsed JSON array into a new section and
+    /// appends it (see ``appendSection(packaging:using:policy:)-([JSONValue],_,_)``).
+    @discardableResult
+    public func appendSection<Policy: PackagingPolicy>(
+        packaging elements: JSONArray, using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
+        policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> (section: Section, skipped: [SkippedElement]) {
+        let section = Section()
+        let result = try section.appendItems(packaging: elements, using: packager, policy: policy)
+        append(section)
+        return (section, result.skipped)
+    }
+
+    /// Packages groups of parsed JSON arrays into new sections, one per
+    /// group in order, and appends them.
+    @discardableResult
+    public func appendSections<Policy: PackagingPolicy>(
+        packaging groups: [JSONArray], using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
+        policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> (sections: [Section], skipped: [SkippedElement]) {
+        try appendSections(JSONArray(groups.lazy.map { JSONValue.array($0) }), using: packager, policy: policy)
     }
 }

@@ -24,7 +24,7 @@ extension Section {
         packaging elements: [JSONValue], using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
         policy: Policy = .skipAndReport
     ) throws(Policy.Failure) -> PackagingResult {
-        let result = try packager.packageElements(elements, section: nil, defaults: itemDefaults, policy: policy)
+        let result = try packager.packageElements(JSONArray(elements), section: nil, defaults: itemDefaults, policy: policy)
         append(contentsOf: result.items)
         return result
     }
@@ -49,7 +49,7 @@ extension Section {
         packaging elements: [JSONValue], at index: Int,
         using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(), policy: Policy = .skipAndReport
     ) throws(Policy.Failure) -> PackagingResult {
-        let result = try packager.packageElements(elements, section: nil, defaults: itemDefaults, policy: policy)
+        let result = try packager.packageElements(JSONArray(elements), section: nil, defaults: itemDefaults, policy: policy)
         insert(contentsOf: result.items, at: index)
         return result
     }
@@ -57,5 +57,19 @@ extension Section {
     /// The item-merge values, read once per packaging run.
     private var itemDefaults: PackagingDefaults {
         PackagingDefaults(itemMerge)
+    }
+}
+
+extension Section {
+    /// Packages the elements of a parsed JSON array into items and appends
+    /// them (see ``appendItems(packaging:using:policy:)-([JSONValue],_,_)``).
+    @discardableResult
+    public func appendItems<Policy: PackagingPolicy>(
+        packaging elements: JSONArray, using packager: some ViewModelPackager<JSONObject> = MemberCopyingPackager(),
+        policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> PackagingResult {
+        let result = try packager.packageElements(elements, section: nil, defaults: PackagingDefaults(itemMerge), policy: policy)
+        append(contentsOf: result.items)
+        return result
     }
 }

@@ -43,14 +43,14 @@ extension PackagingSpec {
         /// ``memberNameKey`` an object's members (each an object with its
         /// name added), scalars wrapped under ``scalarKey``. `nil` when
         /// `value` cannot hold items.
-        public func elements(of value: JSONValue) -> [JSONValue]? {
+        public func elements(of value: JSONValue) -> JSONArray? {
             switch value {
             case .array(let array):
                 guard scalarKey != nil else { return array }
-                return array.map(wrapped)
+                return JSONArray(array.lazy.map(wrapped))
             case .object(let object):
                 guard let nameKey = memberNameKey else { return nil }
-                return object.map { member -> JSONValue in
+                return JSONArray(object.lazy.map { member -> JSONValue in
                     var element: JSONObject
                     switch wrapped(member.value) {
                     case .object(let inner): element = inner
@@ -61,7 +61,7 @@ extension PackagingSpec {
                     for (key, inner) in element where key != nameKey { named[key] = inner }
                     element = named
                     return .object(element)
-                }
+                })
             default:
                 return nil
             }

@@ -80,7 +80,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
                 of: document, at: spec.headerPath, fields: spec.headerFields, section: nil,
                 policy: StrictOrSkip(policy))
         }
-        let elements: [JSONValue]
+        let elements: JSONArray
         if let itemsPath = spec.itemsPath {
             elements = try Self.elements(of: document, at: itemsPath, source: spec.itemSource)
         } else {
@@ -206,7 +206,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 
     private static func elements(
         of document: JSONValue, at path: JSONPath, source: PackagingSpec.ItemSource
-    ) throws(PackagingError) -> [JSONValue] {
+    ) throws(PackagingError) -> JSONArray {
         switch document.lookup(path) {
         case .success(let found):
             if let elements = source.elements(of: found) { return elements }
@@ -219,7 +219,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 
     /// The items, through the one packaging path shared with code packagers.
     private static func packageItems<Policy: PackagingPolicy>(
-        _ elements: [JSONValue], fields: [PackagingSpec.Field]?, section: Int?, policy: Policy
+        _ elements: JSONArray, fields: [PackagingSpec.Field]?, section: Int?, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
         try FieldPackager(fields: fields).packageElements(elements, section: section, defaults: PackagingDefaults(nil), policy: policy)
     }

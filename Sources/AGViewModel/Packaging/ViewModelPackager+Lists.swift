@@ -59,6 +59,14 @@ extension ViewModelPackager where Element == JSONObject {
     public func package<Policy: PackagingPolicy>(
         _ elements: [JSONValue], defaults: ViewModel? = nil, policy: Policy = .skipAndReport
     ) throws(Policy.Failure) -> sending PackagingResult {
+        try packageElements(JSONArray(elements), section: nil, defaults: PackagingDefaults(defaults), policy: policy)
+    }
+
+    /// One ViewModel per element of a parsed JSON array (see
+    /// ``package(_:defaults:policy:)-([JSONValue],_,_)``).
+    public func package<Policy: PackagingPolicy>(
+        _ elements: JSONArray, defaults: ViewModel? = nil, policy: Policy = .skipAndReport
+    ) throws(Policy.Failure) -> sending PackagingResult {
         try packageElements(elements, section: nil, defaults: PackagingDefaults(defaults), policy: policy)
     }
 
@@ -66,7 +74,7 @@ extension ViewModelPackager where Element == JSONObject {
     /// problems handed to `policy` inside that section; problems recorded in
     /// the result stay relative to it.
     internal func packageElements<Policy: PackagingPolicy>(
-        _ elements: [JSONValue], section: Int?, defaults: PackagingDefaults, policy: Policy
+        _ elements: JSONArray, section: Int?, defaults: PackagingDefaults, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
         var result = PackagingResult()
         result.items.reserveCapacity(elements.count)

@@ -230,7 +230,7 @@ internal struct ArchiveDecodingState {
         case Tag.array:
             try checkDepth(depth)
             let count = try readCount(minimumSize: 1, of: "array count")
-            var array: [JSONValue] = []
+            var array = JSONArray()
             array.reserveCapacity(count)
             for _ in 0 ..< count { array.append(try readJSON(depth: depth + 1)) }
             return .array(array)

@@ -118,7 +118,7 @@ internal struct JSONExporter {
             object.appendNew(key: slot.rawValue, value: .object(self.object(of: viewModel, partKeys: parts[slot.part])))
         }
         let items = section.items
-        var exported: [JSONValue] = []
+        var exported = JSONArray()
         exported.reserveCapacity(items.count)
         for item in items where !visiting.contains(ObjectIdentifier(item)) {
             exported.append(.object(self.object(of: item, partKeys: parts.items)))
@@ -135,7 +135,7 @@ internal struct JSONExporter {
         if let common = manager.common, !visiting.contains(ObjectIdentifier(common)) {
             object.appendNew(key: "common", value: .object(self.object(of: common, partKeys: parts.common)))
         }
-        var sections: [JSONValue] = []
+        var sections = JSONArray()
         for section in manager.sections where !visiting.contains(ObjectIdentifier(section)) {
             sections.append(.object(self.object(of: section, inherited: parts)))
         }
@@ -155,7 +155,7 @@ internal struct JSONExporter {
         case .viewModel(let viewModel):
             return .object(object(of: viewModel, partKeys: []))
         case .viewModels(let list):
-            var array: [JSONValue] = []
+            var array = JSONArray()
             array.reserveCapacity(list.count)
             for viewModel in list where !visiting.contains(ObjectIdentifier(viewModel)) {
                 array.append(.object(object(of: viewModel, partKeys: [])))

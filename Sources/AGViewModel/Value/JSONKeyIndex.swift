@@ -30,7 +30,7 @@ internal struct JSONKeyIndex: Sendable {
 
     /// The position of `key` (whose hash value is `hash`) in `members`, or `nil`.
     @inlinable
-    internal func find(_ key: String, hash: Int, in members: [JSONObject.Member]) -> Int? {
+    internal func find(_ key: String, hash: Int, in members: JSONObject.Members) -> Int? {
         let tag = Self.tag(hash)
         var i = hash & mask
         while true {
@@ -48,7 +48,7 @@ internal struct JSONKeyIndex: Sendable {
     /// returns the existing position instead.
     @inlinable
     @discardableResult
-    internal mutating func insert(_ key: String, hash: Int, position: Int, in members: [JSONObject.Member]) -> Int? {
+    internal mutating func insert(_ key: String, hash: Int, position: Int, in members: JSONObject.Members) -> Int? {
         let tag = Self.tag(hash)
         var i = hash & mask
         while true {
@@ -67,7 +67,7 @@ internal struct JSONKeyIndex: Sendable {
 
     /// An index of the keys of all of `members`, which must be distinct.
     @usableFromInline
-    internal init(members: [JSONObject.Member]) {
+    internal init(members: JSONObject.Members) {
         self.init(capacity: members.count)
         for (position, member) in members.enumerated() {
             insert(member.key, hash: member.key.hashValue, position: position, in: members)

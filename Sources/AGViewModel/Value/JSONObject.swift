@@ -32,11 +32,15 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// The storage of the members (released iteratively, see
+    /// ``JSONContainerStorage``).
+    @usableFromInline internal typealias Members = JSONContainerStorage<Member>
+
     /// The members in order. One array of members rather than separate key
     /// and value arrays: half the allocations per object, which is what
     /// parsing and freeing API data (many small objects) spend much of their
     /// time on, and a member's key and value share a cache line.
-    @usableFromInline internal var _members: [Member]
+    @usableFromInline internal var _members: Members
     /// Key → position, present only when `count >= indexThreshold`.
     @usableFromInline internal var _index: JSONKeyIndex?
 
@@ -48,8 +52,7 @@ public struct JSONObject: Sendable {
 
     /// An empty object with room for `capacity` members.
     public init(minimumCapacity capacity: Int) {
-        _members = []
-        _members.reserveCapacity(capacity)
+        _members = Members(minimumCapacity: capacity)
         _index = nil
     }
 
@@ -58,8 +61,7 @@ public struct JSONObject: Sendable {
     /// the lookup index is built once, at the end.
     internal init(uniqueKeys keys: [String], values: [JSONValue]) {
         precondition(keys.count == values.count, "keys and values differ in count")
-        var members: [Member] = []
-        members.reserveCapacity(keys.count)
+        var members = Members(minimumCapacity: keys.count)
         for i in keys.indices { members.append(Member(key: keys[i], value: values[i])) }
         _members = members
         _index = nil

@@ -136,7 +136,7 @@ extension URL: JSONReadable {
 
 extension Array: JSONReadable where Element == JSONValue {
     /// Arrays.
-    public static func read(from json: JSONValue) -> [JSONValue]? { json.arrayValue }
+    public static func read(from json: JSONValue) -> [JSONValue]? { json.arrayValue.map(Array.init) }
     /// "an array".
     public static var expectedDescription: String { "an array" }
 }

@@ -256,15 +256,7 @@ internal struct JSONScanner: ~Copyable {
         // `Array(unsafeUninitializedCapacity:)`: that calls into the standard
         // library unspecialized and looks up the storage class's generic
         // metadata on every call, which costs more than the appends.)
-        var members: [JSONObject.Member] = []
-        if n > 0 {
-            members.reserveCapacity(n)
-            let keySource = keys + frame.keyStart
-            let valueSource = values + frame.valueStart
-            for i in 0..<n {
-                members.append(JSONObject.Member(key: (keySource + i).move(), value: (valueSource + i).move()))
-            }
-        }
+        let members = JSONObject.Members(pairingKeys: keys + frame.keyStart, values: values + frame.valueStart, count: n)
         valueCount = frame.valueStart
         let hashes = UnsafePointer(keyHashes + frame.keyStart)
         let object: JSONObject
@@ -298,17 +290,12 @@ internal struct JSONScanner: ~Copyable {
     /// The `n` values from `start` of the value stack, moved into an array
     /// reserved at exactly that size (moves: no retain/release traffic).
     @inline(__always)
-    func moveValues(from start: Int, count n: Int) -> [JSONValue] {
-        var array: [JSONValue] = []
-        if n == 0 { return array }
-        array.reserveCapacity(n)
-        let source = values + start
-        for i in 0..<n { array.append((source + i).move()) }
-        return array
+    func moveValues(from start: Int, count n: Int) -> JSONArray {
+        JSONArray(storage: JSONContainerStorage(moving: values + start, count: n))
     }
 
     @inline(__always)
-    mutating func push(_ value: JSONValue) {
+    mutating func push(_ value: consuming JSONValue) {
         if valueCount == valueCapacity { growValues() }
         (values + valueCount).initialize(to: value)
         valueCount += 1
@@ -473,7 +460,7 @@ extension JSONObject {
     /// An object of parsed members whose keys are known to be distinct, with
     /// their hash index if the object is large enough to need one.
     @inline(__always)
-    internal init(members: [Member], index: JSONKeyIndex?) {
+    internal init(members: Members, index: JSONKeyIndex?) {
         _members = members
         _index = index
     }
@@ -482,7 +469,7 @@ extension JSONObject {
     /// values. Duplicate keys resolve as ``JSONObject/updateValue(_:forKey:)``
     /// does (first position, last value). `distinctHashes` tells whether the
     /// keys' hash values were checked pairwise distinct.
-    internal static func parsed(members: [Member], hashes: UnsafePointer<Int>) -> (object: JSONObject, distinctHashes: Bool) {
+    internal static func parsed(members: Members, hashes: UnsafePointer<Int>) -> (object: JSONObject, distinctHashes: Bool) {
         var object = JSONObject()
         let n = members.count
         var distinct = true
@@ -520,7 +507,7 @@ extension JSONObject {
     }
 
     /// The slow path for objects with repeated keys.
-    private static func resolvingDuplicates(_ members: [Member]) -> JSONObject {
+    private static func resolvingDuplicates(_ members: Members) -> JSONObject {
         var object = JSONObject(minimumCapacity: members.count)
         for member in members { object.updateValue(member.value, forKey: member.key) }
         return object

@@ -17,7 +17,7 @@ extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
+            var elements = JSONArray()
             if let count = array.count { elements.reserveCapacity(count) }
             while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
             self = .array(elements)

@@ -113,7 +113,7 @@ extension JSONValue {
             return .object(object)
         }
         if let array = value as? [Any] {
-            var elements: [JSONValue] = []
+            var elements = JSONArray()
             elements.reserveCapacity(array.count)
             for (index, element) in array.enumerated() {
                 path.append(.index(index))

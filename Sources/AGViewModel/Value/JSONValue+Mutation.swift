@@ -84,7 +84,7 @@ extension JSONValue {
 
     /// Runs `body` on the elements of this array (a new empty one when this
     /// is not an array) without copying them.
-    private mutating func withArray(_ body: (inout [JSONValue]) -> Void) {
+    private mutating func withArray(_ body: (inout JSONArray) -> Void) {
         var array = arrayValue ?? []
         self = .null
         body(&array)

@@ -43,7 +43,7 @@ extension Optional where Wrapped == JSONValue {
     /// The wrapped value's ``JSONValue/urlValue``.
     public var urlValue: URL? { self?.urlValue }
     /// The wrapped value's ``JSONValue/arrayValue``.
-    public var arrayValue: [JSONValue]? { self?.arrayValue }
+    public var arrayValue: JSONArray? { self?.arrayValue }
     /// The wrapped value's ``JSONValue/objectValue``.
     public var objectValue: JSONObject? { self?.objectValue }
 }

@@ -32,7 +32,7 @@ public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// An ordered array.
-    case array([JSONValue])
+    case array(JSONArray)
     /// An object whose keys keep their parsed or inserted order.
     case object(JSONObject)
 }
@@ -102,7 +102,7 @@ extension JSONValue {
     /// `json.arrayValue?.remove(at: 0)` change an array without copying it.
     /// Setting an array replaces the value; setting `nil` leaves it
     /// unchanged.
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: JSONArray? {
         get {
             if case .array(let array) = self { return array }
             return nil

@@ -86,9 +86,9 @@ internal struct JSONWriterEngine: ~Copyable {
     struct Frame {
         var isObject: Bool
         /// The object's members (empty for an array).
-        var members: [JSONObject.Member]
+        var members: JSONObject.Members
         /// The array's elements (empty for an object).
-        var elements: [JSONValue]
+        var elements: JSONArray
         /// How many elements or members there are.
         var count: Int
         /// Member positions in sorted-key order, when keys are sorted.

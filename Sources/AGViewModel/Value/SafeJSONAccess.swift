@@ -139,13 +139,13 @@ extension SafeJSONAccess {
     public func url(at path: String) -> URL? { value(at: path).flatMap(URL.read) }
 
     /// The array at `path`, or `nil`.
-    public func array(at path: JSONPath) -> [JSONValue]? { value(at: path)?.arrayValue }
+    public func array(at path: JSONPath) -> JSONArray? { value(at: path)?.arrayValue }
     /// The array at `path`, or `nil`.
-    public func array(at path: String) -> [JSONValue]? { value(at: path)?.arrayValue }
+    public func array(at path: String) -> JSONArray? { value(at: path)?.arrayValue }
     /// The array at `path`, or `fallback`.
-    public func array(at path: JSONPath, default fallback: [JSONValue]) -> [JSONValue] { array(at: path) ?? fallback }
+    public func array(at path: JSONPath, default fallback: JSONArray) -> JSONArray { array(at: path) ?? fallback }
     /// The array at `path`, or `fallback`.
-    public func array(at path: String, default fallback: [JSONValue]) -> [JSONValue] { array(at: path) ?? fallback }
+    public func array(at path: String, default fallback: JSONArray) -> JSONArray { array(at: path) ?? fallback }
 
     /// The object at `path`, or `nil`.
     public func object(at path: JSONPath) -> JSONObject? { value(at: path)?.objectValue }

@@ -120,7 +120,7 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
     /// A JSON array when every element is stored as JSON (`[String]`,
     /// `[Int]`, `[JSONValue]`, ...), otherwise a payload (`[ViewModel]`).
     public var viewModelValue: ViewModelValue {
-        var elements: [JSONValue] = []
+        var elements = JSONArray()
         elements.reserveCapacity(count)
         for element in self {
             guard case .json(let json) = element.viewModelValue else { return .payload(self) }

@@ -234,7 +234,7 @@ enum FuzzInvariants {
         }
         var problems: [String] = []
         // Each section's elements and fields, as the spec describes them.
-        var expected: [(elements: [JSONValue]?, fields: [PackagingSpec.Field]?)] = []
+        var expected: [(elements: JSONArray?, fields: [PackagingSpec.Field]?)] = []
         if let entries = spec.sections {
             for entry in entries {
                 if case .success(.array(let array)) = document.lookup(entry.itemsPath) {

@@ -1,0 +1,107 @@
+/// The elements of a JSON array: a random-access, mutable,
+/// range-replaceable collection of ``JSONValue``s with value semantics.
+///
+/// It reads like a Swift array (`items.count`, `items[0]`, `for item in
+/// items`, `items.map`, `items.append(1)`) and converts to one with
+/// `Array(items)`; `JSONValue.array(swiftArray)` builds a value from one.
+/// Unlike a Swift array, releasing a value nested to any depth never
+/// recurses: a million nested arrays are released in a loop.
+public struct JSONArray: Sendable {
+    @usableFromInline internal var storage: JSONContainerStorage<JSONValue>
+
+    /// An empty array.
+    @inlinable
+    public init() { storage = JSONContainerStorage() }
+
+    /// An empty array with room for `capacity` elements.
+    @inlinable
+    public init(minimumCapacity capacity: Int) { storage = JSONContainerStorage(minimumCapacity: capacity) }
+
+    /// The elements of `elements`, in order.
+    @inlinable
+    public init<S: Sequence>(_ elements: S) where S.Element == JSONValue {
+        storage = JSONContainerStorage(minimumCapacity: elements.underestimatedCount)
+        for element in elements { storage.append(element) }
+    }
+
+    @inlinable
+    internal init(storage: JSONContainerStorage<JSONValue>) { self.storage = storage }
+}
+
+extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    public typealias Index = Int
+    public typealias Indices = Range<Int>
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storage.count }
+    @inlinable public var count: Int { storage.count }
+    @inlinable public var isEmpty: Bool { storage.count == 0 }
+    @inlinable public var indices: Range<Int> { 0..<storage.count }
+    @inlinable public func index(after i: Int) -> Int { i + 1 }
+    @inlinable public func index(before i: Int) -> Int { i - 1 }
+
+    /// The element at `position`.
+    @inlinable
+    public subscript(position: Int) -> JSONValue {
+        _read { yield storage[position] }
+        _modify { yield &storage[position] }
+    }
+
+    @inlinable
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == JSONValue {
+        storage.replaceSubrange(subrange, with: newElements)
+    }
+
+    @inlinable
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        storage.makeUniqueAndReserve(minimumCapacity)
+    }
+
+    @inlinable
+    public mutating func append(_ newElement: JSONValue) {
+        storage.append(newElement)
+    }
+
+    @inlinable
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSONValue>) throws -> R) rethrows -> R? {
+        try storage.withUnsafeBufferPointer(body)
+    }
+}
+
+extension JSONArray: ExpressibleByArrayLiteral {
+    @inlinable
+    public init(arrayLiteral elements: JSONValue...) {
+        self.init(elements)
+    }
+}
+
+extension JSONArray: Hashable {
+    /// Arrays are equal when their elements are, pairwise (numbers compare
+    /// by value, as in ``JSONValue``).
+    @inlinable
+    public static func == (a: JSONArray, b: JSONArray) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.storage.buffer === b.storage.buffer { return true }
+        for i in 0..<a.count where a[i] != b[i] { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
+
+extension JSONArray: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { JSONValue.array(self).description }
+    public var debugDescription: String { description }
+}
+
+extension JSONValue {
+    /// An array value holding the elements of a Swift array.
+    @inlinable
+    public static func array(_ elements: [JSONValue]) -> JSONValue {
+        .array(JSONArray(elements))
+    }
+}

@@ -1,0 +1,113 @@
+import Testing
+@testable import AGViewModel
+
+/// Releasing a JSON value never recurses: values nested a million levels
+/// deep are created and released, on a thread with a small stack.
+@Suite("JSON deep release", .timeLimit(.minutes(1)))
+struct JSONDeepReleaseTests {
+    static let depth = 1_000_000
+
+    /// Builds a `depth`-level value with `wrap`, releases it on a 256 KB
+    /// stack and reports the depth it checked before releasing.
+    private func buildAndRelease(_ wrap: @escaping @Sendable (JSONValue, Int) -> JSONValue) -> Int? {
+        onSmallStackThread(stackSize: 256 * 1024) { () -> Int in
+            var value: JSONValue = "leaf"
+            for level in 0..<Self.depth { value = wrap(value, level) }
+            var levels = 0
+            var cursor = value
+            while true {
+                switch cursor {
+                case .array(let elements): cursor = elements[elements.count == 3 ? 1 : 0]
+                case .object(let object): cursor = object["child"]!
+                default: return levels
+                }
+                levels += 1
+            }
+        }
+    }
+
+    @Test func aMillionNestedArraysAreReleased() {
+        #expect(buildAndRelease { value, _ in .array([value]) } == Self.depth)
+    }
+
+    @Test func aMillionNestedObjectsAreReleased() {
+        #expect(buildAndRelease { value, _ in .object(JSONObject([("child", value), ("n", 1)])) } == Self.depth)
+    }
+
+    @Test func aMillionMixedLevelsAreReleased() {
+        #expect(buildAndRelease { value, level in
+            level % 2 == 0 ? .array([1, value, "x"]) : .object(JSONObject([("child", value)]))
+        } == Self.depth)
+    }
+
+    @Test func aMillionLevelsParsedThenReleased() throws {
+        let text = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        let parsed = onSmallStackThread(stackSize: 256 * 1024) { () -> Bool in
+            guard let value = try? JSONValue(parsing: text, options: .init(maximumDepth: .max)) else { return false }
+            return value.arrayValue?.count == 1
+        }
+        #expect(parsed == true)
+    }
+
+    @Test func sharedSubtreesSurviveTheirParentsRelease() {
+        let shared: JSONValue = ["kept": [1, 2, ["deep": [3]]]]
+        var parents: [JSONValue] = [[shared, shared], ["a": shared]]
+        parents.removeAll()
+        #expect(shared == ["kept": [1, 2, ["deep": [3]]]])
+        let survivor = onSmallStackThread(stackSize: 256 * 1024) { () -> JSONValue in
+            var value: JSONValue = ["inner": [true, nil]]
+            let kept = value
+            for _ in 0..<100_000 { value = .array([value, kept]) }
+            return kept
+        }
+        #expect(survivor == ["inner": [true, nil]])
+    }
+}
+
+/// `JSONArray` behaves as a Swift array with value semantics.
+@Suite("JSONArray collection")
+struct JSONArrayTests {
+    @Test func copiesAreIndependent() {
+        var a: JSONArray = [1, "two", [3]]
+        let b = a
+        a[0] = 10
+        a.append(4)
+        #expect(b == [1, "two", [3]])
+        #expect(a == [10, "two", [3], 4])
+        var c = a
+        c.remove(at: 1)
+        #expect(a.count == 4 && c == [10, [3], 4])
+    }
+
+    @Test func replacesRangesInPlaceAndByReallocating() {
+        var a = JSONArray((0..<10).map { JSONValue.int(Int64($0)) })
+        a.replaceSubrange(2..<5, with: ["x"])
+        #expect(a == [0, 1, "x", 5, 6, 7, 8, 9])
+        a.replaceSubrange(0..<0, with: Array(repeating: JSONValue.null, count: 20))
+        #expect(a.count == 28 && a[19] == nil && a[20] == 0)
+        a.insert(true, at: a.count)
+        #expect(a.last == true)
+        a.removeAll(where: { $0 == nil })
+        #expect(a == [0, 1, "x", 5, 6, 7, 8, 9, true])
+        a.removeAll()
+        #expect(a.isEmpty && a == [])
+    }
+
+    @Test func readsLikeASwiftArray() {
+        let value: JSONValue = .array([1, 2, 3] as [JSONValue])
+        guard case .array(let items) = value else { Issue.record("not an array"); return }
+        #expect(items.map { $0.intValue ?? 0 }.reduce(0, +) == 6)
+        #expect(Array(items) == [1, 2, 3] as [JSONValue])
+        #expect(items.description == "[1,2,3]" || items.description.contains("1"))
+        var hasher = Hasher(), other = Hasher()
+        hasher.combine(items)
+        other.combine(JSONArray([1, 2.0, 3]))
+        #expect(hasher.finalize() == other.finalize(), "numbers hash by value, as in JSONValue")
+    }
+
+    @Test func mutatesNestedValuesThroughJSONValue() {
+        var json: JSONValue = ["list": [1, 2]]
+        json["list"]?.arrayValue?.append(3)
+        #expect(json == ["list": [1, 2, 3]])
+    }
+}
