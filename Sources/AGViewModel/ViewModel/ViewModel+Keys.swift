@@ -48,6 +48,6 @@ extension ViewModel {
     /// `store(_:forKey:)`, for inlinable typed writes.
     @usableFromInline
     internal func typedWrite(_ value: ViewModelValue?, forKey key: String) {
-        store(value, forKey: key)
+        assign(value, forKey: key)
     }
 }

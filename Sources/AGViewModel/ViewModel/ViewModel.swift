@@ -109,14 +109,16 @@ public final class ViewModel {
     /// The stored value for `key`, JSON or payload. Setting `nil` removes the key.
     public subscript(value key: String) -> ViewModelValue? {
         get { storedValue(forKey: key) }
-        set { store(newValue, forKey: key) }
+        set { assign(newValue, forKey: key) }
     }
 
     /// The JSON value for `key`; `nil` when absent or a payload. Setting
     /// `nil` removes the key.
     public subscript(key: String) -> JSONValue? {
         get { storedValue(forKey: key)?.json }
-        set { store(newValue.map(ViewModelValue.json), forKey: key) }
+        set {
+            if let newValue { assign(.json(newValue), forKey: key) } else { store(nil, forKey: key) }
+        }
     }
 
     /// The keys in insertion order.
@@ -191,6 +193,20 @@ public final class ViewModel {
             }
         }
         return storeReportingChange(newValue, forKey: key)
+    }
+
+    /// A setter's write, the old value unused: the common case moves the
+    /// new value in and the old one out, with no copies; every other case
+    /// goes through `store(_:forKey:)`.
+    @inline(__always)
+    internal func assign(_ newValue: consuming ViewModelValue?, forKey key: String) {
+        if newValue != nil, commandDependents.isEmpty, observationCenter?.isQuiet ?? true {
+            var value = (consume newValue).unsafelyUnwrapped
+            if Self.replaceIfUnread(&value, forKey: key, in: &storage) { return }
+            store(value, forKey: key)
+            return
+        }
+        store(newValue, forKey: key)
     }
 
     /// Every other write: new keys, removals, observed or batched keys and
