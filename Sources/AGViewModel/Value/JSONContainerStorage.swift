@@ -46,7 +46,7 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
     /// moving the elements when it was unique and copying them otherwise.
     @inlinable
     internal mutating func makeUniqueAndReserve(_ minimumCapacity: Int) {
-        if buffer != nil, isKnownUniquelyReferenced(&buffer!), buffer!.withUnsafeMutablePointerToHeader { $0.pointee.capacity } >= minimumCapacity { return }
+        if buffer != nil, isKnownUniquelyReferenced(&buffer!), capacity >= minimumCapacity { return }
         reallocate(capacity: minimumCapacity)
     }
 
@@ -77,7 +77,7 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
     @inlinable
     internal mutating func append(_ element: Element) {
         let count = self.count
-        if buffer == nil || !isKnownUniquelyReferenced(&buffer!) || buffer!.withUnsafeMutablePointerToHeader { $0.pointee.capacity } == count {
+        if buffer == nil || !isKnownUniquelyReferenced(&buffer!) || capacity == count {
             reallocate(capacity: count == 0 ? 4 : Swift.max(count * 2, capacity))
         }
         buffer!.withUnsafeMutablePointers { header, elements in
