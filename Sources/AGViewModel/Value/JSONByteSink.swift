@@ -1,6 +1,9 @@
+import Foundation
+
 /// A growable output buffer of bytes for ``JSONWriter``: appends without
-/// the per-element checks of `Array.append`, and hands the result over as
-/// `[UInt8]` in one copy.
+/// the per-element checks of `Array.append`, grows with `realloc` (which
+/// moves large buffers by remapping pages, not copying them), and hands the
+/// result over as `[UInt8]` in one copy or as `Data` in none.
 internal struct JSONByteSink: ~Copyable {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -8,10 +11,11 @@ internal struct JSONByteSink: ~Copyable {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory for \(self.capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     /// Makes room for `n` more bytes.
     @inline(__always)
@@ -22,10 +26,8 @@ internal struct JSONByteSink: ~Copyable {
     mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        guard let memory = realloc(base, newCapacity) else { fatalError("out of memory for \(newCapacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 
@@ -75,5 +77,19 @@ internal struct JSONByteSink: ~Copyable {
             if n > 0 { buffer.baseAddress!.update(from: source, count: n) }
             initialized = n
         }
+    }
+
+    /// The bytes written, as `Data` that takes over the buffer (trimmed to
+    /// size) instead of copying it.
+    consuming func data() -> Data {
+        let count = self.count
+        let base = self.base
+        discard self
+        guard count > 0 else {
+            free(base)
+            return Data()
+        }
+        let trimmed = realloc(base, count) ?? UnsafeMutableRawPointer(base)
+        return Data(bytesNoCopy: trimmed, count: count, deallocator: .free)
     }
 }

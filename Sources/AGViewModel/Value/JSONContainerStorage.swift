@@ -42,6 +42,14 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
         }
     }
 
+    /// The buffer, its elements and their count, or `nil` when empty. The
+    /// pointer stays valid while `owner` is held and the storage is not
+    /// mutated (for walks that outlive one closure, as the writer's).
+    internal var unsafeElements: (owner: AnyObject, elements: UnsafeMutablePointer<Element>, count: Int)? {
+        guard let buffer else { return nil }
+        return buffer.withUnsafeMutablePointers { header, elements in (buffer, elements, header.pointee.count) }
+    }
+
     /// Makes the buffer unique with room for `minimumCapacity` elements,
     /// moving the elements when it was unique and copying them otherwise.
     @inlinable
@@ -263,7 +271,7 @@ extension JSONValue {
 extension JSONContainerStorage {
     /// Whether an element holds an array or an object.
     @inline(__always)
-    fileprivate var containsContainers: Bool {
+    internal var containsContainers: Bool {
         guard let buffer else { return false }
         return buffer.withUnsafeMutablePointers { header, elements in
             JSONContainerTeardown.containsContainers(elements, count: header.pointee.count)

@@ -60,12 +60,19 @@ public struct JSONWriter: Sendable {
         try engine.write(value)
         return engine.sink.bytes()
     }
+
+    /// The JSON text of `value` as UTF-8 data, handed over without a copy.
+    internal func writeData(_ value: JSONValue) throws(JSONWriteError) -> Data {
+        var engine = JSONWriterEngine(options: options)
+        try engine.write(value)
+        return engine.takeData()
+    }
 }
 
 extension JSONValue {
     /// The JSON text of this value as UTF-8 data. See ``JSONWriter``.
     public func jsonData(options: JSONWriter.Options = .init()) throws(JSONWriteError) -> Data {
-        Data(try JSONWriter(options: options).write(self))
+        try JSONWriter(options: options).writeData(self)
     }
 
     /// The JSON text of this value. See ``JSONWriter``.
@@ -81,20 +88,43 @@ extension JSONValue {
 
 /// The writing loop behind ``JSONWriter``: an explicit stack of open
 /// containers instead of recursion.
+///
+/// Scalars and empty containers are written in a tight loop over a
+/// container's elements; a frame is pushed only where a non-empty container
+/// nests inside another, so the leaves of a document (a point's `[x, y]`, an
+/// object of strings and numbers) are written without one.
 internal struct JSONWriterEngine: ~Copyable {
-    /// An array or object being written.
+    /// A container part-way written: where its elements are and which comes
+    /// next.
     struct Frame {
-        var isObject: Bool
-        /// The object's members (empty for an array).
-        var members: JSONObject.Members
-        /// The array's elements (empty for an object).
-        var elements: JSONArray
+        /// Keeps the elements alive while the frame points into them.
+        let owner: AnyObject
+        /// The array's elements (`nil` for an object).
+        let elements: UnsafeMutablePointer<JSONValue>?
+        /// The object's members (`nil` for an array).
+        let members: UnsafeMutablePointer<JSONObject.Member>?
         /// How many elements or members there are.
-        var count: Int
+        let count: Int
         /// Member positions in sorted-key order, when keys are sorted.
-        var order: [Int]?
-        /// The next element or member to write.
+        let order: [Int]?
+        /// The position (in writing order) of the next element or member.
         var next: Int
+
+        /// The element or member value at `position` in writing order.
+        func element(at position: Int) -> JSONValue {
+            if let elements { return elements[position] }
+            return members![order?[position] ?? position].value
+        }
+    }
+
+    /// Why writing a run of elements stopped before the end.
+    enum Stop {
+        /// Every element was written, and the closing bracket.
+        case finished
+        /// The element at this position is a non-empty container.
+        case container(Int)
+        /// The element at this position is a NaN or an infinity.
+        case nonFinite(Int, Double)
     }
 
     let pretty: Bool
@@ -103,6 +133,11 @@ internal struct JSONWriterEngine: ~Copyable {
     var sink = JSONByteSink(capacity: 4096)
     var frames: [Frame] = []
 
+    /// The output so far as `Data`, taking over the buffer.
+    consuming func takeData() -> Data {
+        sink.data()
+    }
+
     init(options: JSONWriter.Options) {
         pretty = options.pretty
         indent = max(0, options.indent)
@@ -110,61 +145,199 @@ internal struct JSONWriterEngine: ~Copyable {
     }
 
     mutating func write(_ root: JSONValue) throws(JSONWriteError) {
-        try writeValue(root)
-        while !frames.isEmpty {
+        if case .double(let d) = root, !d.isFinite { throw nonFinite(d) }
+        var opened: JSONValue? = nil
+        if !writeScalar(root) { opened = root }
+        while true {
+            if let container = opened {
+                opened = try open(container)
+                continue
+            }
+            guard !frames.isEmpty else { return }
             let top = frames.count - 1
-            let next = frames[top].next
-            if next < frames[top].count {
-                frames[top].next = next + 1
-                if next > 0 { sink.append(UInt8(ascii: ",")) }
-                if pretty { newline(level: frames.count) }
-                let index = frames[top].order?[next] ?? next
-                if frames[top].isObject {
-                    let member = frames[top].members[index]
-                    writeString(member.key)
-                    if pretty { sink.append(": ") } else { sink.append(UInt8(ascii: ":")) }
-                    try writeValue(member.value)
-                } else {
-                    try writeValue(frames[top].elements[index])
-                }
-            } else {
-                let frame = frames.removeLast()
-                if pretty { newline(level: frames.count) }
-                sink.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            let frame = frames[top]
+            let stop = frame.elements.map { writeElements($0, count: frame.count, from: frame.next, level: top + 1) }
+                ?? writeMembers(frame.members!, count: frame.count, order: frame.order, from: frame.next, level: top + 1)
+            switch stop {
+            case .finished:
+                frames.removeLast()
+            case .container(let position):
+                frames[top].next = position + 1
+                opened = frame.element(at: position)
+            case .nonFinite(let position, let d):
+                frames[top].next = position + 1
+                throw nonFinite(d)
             }
         }
     }
 
-    /// Writes a scalar, or an empty container, or opens a non-empty one.
+    /// Writes the opening bracket of non-empty `container` and as many of
+    /// its elements as come before a nested non-empty container, whose frame
+    /// it pushes; returns that nested container, or `nil` when `container`
+    /// was written to its end.
+    mutating func open(_ container: JSONValue) throws(JSONWriteError) -> JSONValue? {
+        let frame: Frame
+        let stop: Stop
+        switch container {
+        case .array(let array):
+            sink.append(UInt8(ascii: "["))
+            let (owner, elements, count) = array.storage.unsafeElements!
+            stop = writeElements(elements, count: count, from: 0, level: frames.count + 1)
+            if case .finished = stop { return nil }
+            frame = Frame(owner: owner, elements: elements, members: nil, count: count, order: nil, next: 0)
+        case .object(let object):
+            sink.append(UInt8(ascii: "{"))
+            let (owner, members, count) = object._members.unsafeElements!
+            let order = sortedKeys ? Self.sortedOrder(members, count: count) : nil
+            stop = writeMembers(members, count: count, order: order, from: 0, level: frames.count + 1)
+            if case .finished = stop { return nil }
+            frame = Frame(owner: owner, elements: nil, members: members, count: count, order: order, next: 0)
+        default:
+            preconditionFailure("only containers are opened")
+        }
+        switch stop {
+        case .finished:
+            return nil
+        case .container(let position):
+            var pushed = frame
+            pushed.next = position + 1
+            frames.append(pushed)
+            return frame.element(at: position)
+        case .nonFinite(let position, let d):
+            var pushed = frame
+            pushed.next = position + 1
+            frames.append(pushed)
+            throw nonFinite(d)
+        }
+    }
+
+    /// Writes the elements of an array (nested `level` deep) from position
+    /// `start` on, stopping at a non-empty container or a non-finite double;
+    /// writes the closing bracket when it reaches the end.
+    mutating func writeElements(
+        _ elements: UnsafeMutablePointer<JSONValue>, count: Int, from start: Int, level: Int
+    ) -> Stop {
+        var position = start
+        while position < count {
+            if position > 0 { sink.append(UInt8(ascii: ",")) }
+            if pretty { newline(level: level) }
+            switch elements[position] {
+            case .double(let d):
+                guard d.isFinite else { return .nonFinite(position, d) }
+                sink.append(shortest: d)
+            case .array(let array) where !array.isEmpty:
+                guard writeLeaf(array, level: level &+ 1) else { return .container(position) }
+            case .object(let object) where !object.isEmpty:
+                guard writeLeaf(object, level: level &+ 1) else { return .container(position) }
+            default:
+                writeScalar(elements[position])
+            }
+            position &+= 1
+        }
+        close(UInt8(ascii: "]"), level: level &- 1)
+        return .finished
+    }
+
+    /// Writes the members of an object from position `start` (in writing
+    /// order) on, as ``writeElements(_:count:from:level:)`` does for arrays.
+    mutating func writeMembers(
+        _ members: UnsafeMutablePointer<JSONObject.Member>, count: Int, order: [Int]?, from start: Int, level: Int
+    ) -> Stop {
+        var position = start
+        while position < count {
+            if position > 0 { sink.append(UInt8(ascii: ",")) }
+            if pretty { newline(level: level) }
+            let member = members + (order?[position] ?? position)
+            writeString(member.pointee.key)
+            if pretty { sink.append(": ") } else { sink.append(UInt8(ascii: ":")) }
+            switch member.pointee.value {
+            case .double(let d):
+                guard d.isFinite else { return .nonFinite(position, d) }
+                sink.append(shortest: d)
+            case .array(let array) where !array.isEmpty:
+                guard writeLeaf(array, level: level &+ 1) else { return .container(position) }
+            case .object(let object) where !object.isEmpty:
+                guard writeLeaf(object, level: level &+ 1) else { return .container(position) }
+            default:
+                writeScalar(member.pointee.value)
+            }
+            position &+= 1
+        }
+        close(UInt8(ascii: "}"), level: level &- 1)
+        return .finished
+    }
+
+    /// Writes a non-empty container with no container among its values (a
+    /// point's `[x, y]`, an object of strings and numbers) whole, without a
+    /// frame, and returns `true`; returns `false`, having written nothing,
+    /// for any other container or when a value is a NaN or an infinity (the
+    /// frames then write it, and name the path of a bad double).
+    mutating func writeLeaf(_ array: JSONArray, level: Int) -> Bool {
+        array.storage.withUnsafeBufferPointer { elements in
+            guard !JSONContainerTeardown.containsContainers(elements.baseAddress!.mutating, count: elements.count) else {
+                return false
+            }
+            let mark = sink.count
+            sink.append(UInt8(ascii: "["))
+            let stop = writeElements(elements.baseAddress!.mutating, count: elements.count, from: 0, level: level)
+            return finishLeaf(stop, mark: mark)
+        }
+    }
+
+    /// Writes an object of scalars whole (see ``writeLeaf(_:level:)-(JSONArray,_)``).
+    mutating func writeLeaf(_ object: JSONObject, level: Int) -> Bool {
+        object._members.withUnsafeBufferPointer { members in
+            let base = members.baseAddress!.mutating
+            guard !JSONContainerTeardown.containsContainers(base, count: members.count) else { return false }
+            let mark = sink.count
+            sink.append(UInt8(ascii: "{"))
+            let order = sortedKeys ? Self.sortedOrder(base, count: members.count) : nil
+            let stop = writeMembers(base, count: members.count, order: order, from: 0, level: level)
+            return finishLeaf(stop, mark: mark)
+        }
+    }
+
+    /// Whether a leaf was written to its end; if not, takes back what it wrote.
     @inline(__always)
-    mutating func writeValue(_ value: JSONValue) throws(JSONWriteError) {
+    mutating func finishLeaf(_ stop: Stop, mark: Int) -> Bool {
+        guard case .finished = stop else {
+            sink.count = mark
+            return false
+        }
+        return true
+    }
+
+    /// Writes the closing bracket of a container at nesting `level`.
+    @inline(__always)
+    mutating func close(_ bracket: UInt8, level: Int) {
+        if pretty { newline(level: level) }
+        sink.append(bracket)
+    }
+
+    /// Writes a scalar or an empty container and returns `true`, or returns
+    /// `false` for a non-empty container. Doubles must be finite.
+    @discardableResult
+    mutating func writeScalar(_ value: JSONValue) -> Bool {
         switch value {
         case .null: sink.append("null")
         case .bool(let b): if b { sink.append("true") } else { sink.append("false") }
         case .int(let i): writeInteger(i)
-        case .double(let d): try writeDouble(d)
+        case .double(let d): sink.append(shortest: d)
         case .bigInteger(let text): writeRaw(text)
         case .string(let s): writeString(s)
         case .array(let array):
-            if array.isEmpty {
-                sink.append("[]")
-            } else {
-                sink.append(UInt8(ascii: "["))
-                frames.append(Frame(isObject: false, members: [], elements: array, count: array.count, order: nil, next: 0))
-            }
+            guard array.isEmpty else { return false }
+            sink.append("[]")
         case .object(let object):
-            if object.isEmpty {
-                sink.append("{}")
-            } else {
-                sink.append(UInt8(ascii: "{"))
-                var order: [Int]? = nil
-                let members = object._members
-                if sortedKeys {
-                    order = members.indices.sorted { JSONObject.utf8Less(members[$0].key, members[$1].key) }
-                }
-                frames.append(Frame(isObject: true, members: members, elements: [], count: members.count, order: order, next: 0))
-            }
+            guard object.isEmpty else { return false }
+            sink.append("{}")
         }
+        return true
+    }
+
+    /// Member positions in byte order of their keys' UTF-8.
+    static func sortedOrder(_ members: UnsafeMutablePointer<JSONObject.Member>, count: Int) -> [Int] {
+        (0..<count).sorted { JSONObject.utf8Less(members[$0].key, members[$1].key) }
     }
 
     @inline(__always)
@@ -177,16 +350,8 @@ internal struct JSONWriterEngine: ~Copyable {
     func currentPath() -> JSONPath {
         JSONPath(frames.map { frame in
             let position = frame.order?[frame.next - 1] ?? frame.next - 1
-            return frame.isObject ? .key(frame.members[position].key) : .index(position)
+            return frame.members.map { .key($0[position].key) } ?? .index(position)
         })
-    }
-
-    /// Writes a finite double in Swift's shortest round-trip form (as
-    /// `description`), which always has a '.' or an exponent ("5.0",
-    /// "1e-05", "1e+300"): valid JSON that reads back as a double.
-    mutating func writeDouble(_ d: Double) throws(JSONWriteError) {
-        guard d.isFinite else { throw nonFinite(d) }
-        sink.append(shortest: d)
     }
 
     /// The error for NaN or infinity, naming where it sits.
@@ -197,22 +362,17 @@ internal struct JSONWriterEngine: ~Copyable {
     }
 
     mutating func writeInteger(_ i: Int64) {
-        var magnitude = i.magnitude
-        // 20 digits and a sign fit in a 24-byte stack buffer.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            let digits = buffer.baseAddress!
-            var p = 24
-            repeat {
-                p -= 1
-                digits[p] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            if i < 0 {
-                p -= 1
-                digits[p] = UInt8(ascii: "-")
-            }
-            sink.append(digits + p, count: 24 - p)
+        // A sign, 19 digits and the digit writer's 7 bytes of scratch.
+        sink.reserve(32)
+        let out = sink.base + sink.count
+        var p = out
+        if i < 0 {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
         }
+        let n = JSONShortestDouble.digitCount(i.magnitude)
+        JSONShortestDouble.writeDigits(i.magnitude, count: n, to: p)
+        sink.count &+= p + n - out
     }
 
     /// Writes the UTF-8 of `text` unchanged.
@@ -295,4 +455,10 @@ internal struct JSONWriterEngine: ~Copyable {
             sink.append(hex.utf8Start[Int(c & 0xF)])
         }
     }
+}
+
+extension UnsafePointer {
+    /// The same address, for walks that read through mutable-pointer APIs.
+    @inline(__always)
+    var mutating: UnsafeMutablePointer<Pointee> { UnsafeMutablePointer(mutating: self) }
 }

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// The writer walks containers with an explicit stack and writes the
+/// leaves of a document (containers of scalars) without one: its output
+/// must be the same text a plain recursive writer produces, in every
+/// layout, and errors must still name the right path.
+@Suite("JSONWriter: layout against a recursive reference")
+struct JSONWriterLayoutTests {
+    /// A recursive writer with the documented rules, as simple as possible.
+    static func reference(_ value: JSONValue, pretty: Bool, indent: Int, sorted: Bool, level: Int = 0) -> String {
+        func newline(_ level: Int) -> String { pretty ? "\n" + String(repeating: " ", count: level * indent) : "" }
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return d.description
+        case .bigInteger(let text): return text
+        case .string(let s): return quoted(s)
+        case .array(let array):
+            guard !array.isEmpty else { return "[]" }
+            let items = array.map { newline(level + 1) + reference($0, pretty: pretty, indent: indent, sorted: sorted, level: level + 1) }
+            return "[" + items.joined(separator: ",") + newline(level) + "]"
+        case .object(let object):
+            guard !object.isEmpty else { return "{}" }
+            var members = Array(object)
+            if sorted { members.sort { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) } }
+            let items = members.map { member in
+                newline(level + 1) + quoted(member.key) + (pretty ? ": " : ":")
+                    + reference(member.value, pretty: pretty, indent: indent, sorted: sorted, level: level + 1)
+            }
+            return "{" + items.joined(separator: ",") + newline(level) + "}"
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Random documents: leaves of every kind, containers of scalars only,
+    /// containers mixing scalars and containers, empty containers.
+    static func randomValue(depth: Int, using random: inout SplitMix64) -> JSONValue {
+        let pick = Int.random(in: 0..<(depth > 0 ? 12 : 8), using: &random)
+        switch pick {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .int(Int64.random(in: .min ... .max, using: &random) >> Int64.random(in: 0...63, using: &random))
+        case 3: return .double(Double(bitPattern: random.next() & ~(0x7FF << 52) | (UInt64.random(in: 900...1150, using: &random) << 52)))
+        case 4: return .string(["", "a", "é\"\\\n", "\u{1}x😀", "plain text"].randomElement(using: &random)!)
+        case 5: return .bigInteger("18446744073709551616")
+        case 6: return .array(JSONArray())
+        case 7: return .object(JSONObject())
+        case 8, 9:
+            let count = Int.random(in: 1...5, using: &random)
+            return .array(JSONArray((0..<count).map { _ in randomValue(depth: depth - 1, using: &random) }))
+        default:
+            var object = JSONObject()
+            for i in 0..<Int.random(in: 1...5, using: &random) {
+                object[["b", "a", "é", "B", "aa"][i] + String(i)] = randomValue(depth: depth - 1, using: &random)
+            }
+            return .object(object)
+        }
+    }
+
+    @Test func randomDocumentsMatchTheReferenceInEveryLayout() throws {
+        var random = SplitMix64(seed: 0x11A7_0017)
+        for _ in 0..<2_000 {
+            let value = Self.randomValue(depth: 5, using: &random)
+            for (pretty, indent, sorted) in [(false, 2, false), (false, 2, true), (true, 2, false), (true, 3, true)] {
+                let options = JSONWriter.Options(pretty: pretty, indent: indent, sortedKeys: sorted)
+                #expect(try value.jsonString(options: options)
+                    == Self.reference(value, pretty: pretty, indent: indent, sorted: sorted))
+            }
+        }
+    }
+
+    @Test func aNonFiniteDoubleInALeafNamesItsPathAtAnyDepth() throws {
+        let cases: [(JSONValue, String)] = [
+            ([["x": 1, "y": .double(.infinity)]], "[0].y"),
+            (["points": [[0.5, 1.5], [2.5, .double(.nan)]]], "points[1][1]"),
+            ([[1, 2], ["a": ["b": [true, .double(-.infinity)]]]], "[1].a.b[1]"),
+        ]
+        for (value, path) in cases {
+            for options in [JSONWriter.Options(), .pretty, .init(sortedKeys: true)] {
+                #expect(throws: JSONWriteError.self) { try value.jsonString(options: options) }
+                do {
+                    _ = try value.jsonBytes(options: options)
+                } catch {
+                    #expect(error.path.description == path)
+                }
+            }
+        }
+    }
+
+    @Test func integersOfEveryLengthAreExact() throws {
+        var random = SplitMix64(seed: 0x1D16_175)
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power, power - 1, power + 1, -power, -(power - 1)]
+        }
+        for _ in 0..<5_000 { values.append(Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random)) }
+        let written = try JSONValue.array(JSONArray(values.map { .int($0) })).jsonString()
+        #expect(written == "[" + values.map { String($0) }.joined(separator: ",") + "]")
+        for value in values.prefix(200) {
+            #expect(try JSONValue.object(JSONObject([("n", .int(value))])).jsonString() == "{\"n\":\(value)}")
+        }
+    }
+
+    @Test func deeplyNestedLeavesAreWrittenWithoutRecursion() throws {
+        let depth = 100_000
+        var value: JSONValue = [1.5, "x"]
+        for level in 0..<depth { value = level % 2 == 0 ? .array([value]) : .object(JSONObject([("k", value)])) }
+        var opens = "", closes = ""
+        for level in (0..<depth).reversed() { opens += level % 2 == 0 ? "[" : #"{"k":"# }
+        for level in 0..<depth { closes += level % 2 == 0 ? "]" : "}" }
+        #expect(try value.jsonString() == opens + #"[1.5,"x"]"# + closes)
+    }
+
+    @Test func dataTakesTheBufferOverWithTheSameBytes() throws {
+        for value: JSONValue in [[], [:], "", 0, ["a": [1, 2.5, "x"]], .array(JSONArray(repeating: 0.1, count: 10_000))] {
+            let data = try value.jsonData()
+            #expect(data == Data(try value.jsonBytes()))
+            #expect(try JSONValue(parsing: data) == value)
+        }
+    }
+}
