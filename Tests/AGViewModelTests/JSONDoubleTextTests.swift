@@ -57,4 +57,34 @@ struct JSONDoubleTextTests {
         }
         for d in values where d.isFinite { expectDescriptionText(d) }
     }
+
+    /// The writer's two shortest-digit algorithms, Dragonbox (most doubles)
+    /// and Schubfach (powers of two, the smallest exponents), agree on every
+    /// normal double that both handle.
+    @Test func dragonboxAndSchubfachAgree() {
+        var random = SplitMix64(seed: 0xD4A6_0B0C)
+        var checked = 0
+        for i in 0..<300_000 {
+            var bits = random.next()
+            if i % 2 == 1 {
+                // Short decimals and their neighbours: where ties and the
+                // shorter-digit boundary are decided.
+                let d = Double(Int64(bitPattern: bits) >> 40) * 1e-6
+                bits = (i % 4 == 1 ? d : d.nextUp).bitPattern
+            }
+            let fraction = bits & ((1 << 52) - 1)
+            let biased = Int((bits >> 52) & 0x7FF)
+            let q = biased - 1075
+            guard biased != 0, biased != 0x7FF, fraction != 0,
+                  q >= JSONShortestDouble.dragonboxSmallestExponent else { continue }
+            let c = fraction | (1 << 52)
+            var (f, k) = JSONShortestDouble.dragonbox(c: c, q: q)
+            var (g, l) = JSONShortestDouble.schubfach(c: c, q: q, dk: 0)
+            while f >= 10 && f % 10 == 0 { f /= 10; k += 1 }
+            while g >= 10 && g % 10 == 0 { g /= 10; l += 1 }
+            #expect(f == g && k == l, "\(Double(bitPattern: bits)): dragonbox \(f)e\(k), schubfach \(g)e\(l)")
+            checked += 1
+        }
+        #expect(checked > 250_000)
+    }
 }

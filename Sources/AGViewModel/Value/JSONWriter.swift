@@ -274,6 +274,7 @@ internal struct JSONWriterEngine: ~Copyable {
     /// frames then write it, and name the path of a bad double).
     mutating func writeLeaf(_ array: JSONArray, level: Int) -> Bool {
         array.storage.withUnsafeBufferPointer { elements in
+            if !pretty && elements.count <= 4 && writeCompactPoint(elements) { return true }
             guard !JSONContainerTeardown.containsContainers(elements.baseAddress!.mutating, count: elements.count) else {
                 return false
             }
@@ -282,6 +283,26 @@ internal struct JSONWriterEngine: ~Copyable {
             let stop = writeElements(elements.baseAddress!.mutating, count: elements.count, from: 0, level: level)
             return finishLeaf(stop, mark: mark)
         }
+    }
+
+    /// Writes `[x,y]` (up to four finite doubles, as geometry is made of)
+    /// with one capacity check, and returns `true`; returns `false`,
+    /// having written nothing, for anything else.
+    @inline(__always)
+    mutating func writeCompactPoint(_ elements: UnsafeBufferPointer<JSONValue>) -> Bool {
+        for element in elements {
+            guard case .double(let d) = element, d.isFinite else { return false }
+        }
+        sink.reserve(elements.count &* (JSONShortestDouble.maximumLength &+ 1) &+ 2)
+        var separator = UInt8(ascii: "[")
+        for element in elements {
+            guard case .double(let d) = element else { continue }
+            sink.appendUnchecked(separator)
+            sink.count &+= JSONShortestDouble.write(d, to: sink.base + sink.count)
+            separator = UInt8(ascii: ",")
+        }
+        sink.appendUnchecked(UInt8(ascii: "]"))
+        return true
     }
 
     /// Writes an object of scalars whole (see ``writeLeaf(_:level:)-(JSONArray,_)``).
