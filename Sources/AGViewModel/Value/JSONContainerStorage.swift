@@ -50,6 +50,18 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
         return buffer.withUnsafeMutablePointers { header, elements in (buffer, elements, header.pointee.count) }
     }
 
+    /// The elements, borrowed: valid while the storage they come from is
+    /// held elsewhere and not mutated. Taking them is the last use of this
+    /// copy, so a caller that only reads through them pays no reference
+    /// counting.
+    @inline(__always)
+    internal var borrowedElements: UnsafeMutableBufferPointer<Element> {
+        guard let buffer else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        return buffer.withUnsafeMutablePointers { header, elements in
+            UnsafeMutableBufferPointer(start: elements, count: header.pointee.count)
+        }
+    }
+
     /// Makes the buffer unique with room for `minimumCapacity` elements,
     /// moving the elements when it was unique and copying them otherwise.
     @inlinable

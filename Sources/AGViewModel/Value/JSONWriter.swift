@@ -226,9 +226,9 @@ internal struct JSONWriterEngine: ~Copyable {
                 guard d.isFinite else { return .nonFinite(position, d) }
                 sink.append(shortest: d)
             case .array(let array) where !array.isEmpty:
-                guard writeLeaf(array, level: level &+ 1) else { return .container(position) }
+                guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
-                guard writeLeaf(object, level: level &+ 1) else { return .container(position) }
+                guard writeLeaf(members: object._members.borrowedElements, level: level &+ 1) else { return .container(position) }
             default:
                 writeScalar(elements[position])
             }
@@ -255,9 +255,9 @@ internal struct JSONWriterEngine: ~Copyable {
                 guard d.isFinite else { return .nonFinite(position, d) }
                 sink.append(shortest: d)
             case .array(let array) where !array.isEmpty:
-                guard writeLeaf(array, level: level &+ 1) else { return .container(position) }
+                guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
-                guard writeLeaf(object, level: level &+ 1) else { return .container(position) }
+                guard writeLeaf(members: object._members.borrowedElements, level: level &+ 1) else { return .container(position) }
             default:
                 writeScalar(member.pointee.value)
             }
@@ -272,17 +272,14 @@ internal struct JSONWriterEngine: ~Copyable {
     /// frame, and returns `true`; returns `false`, having written nothing,
     /// for any other container or when a value is a NaN or an infinity (the
     /// frames then write it, and name the path of a bad double).
-    mutating func writeLeaf(_ array: JSONArray, level: Int) -> Bool {
-        array.storage.withUnsafeBufferPointer { elements in
-            if !pretty && elements.count <= 4 && writeCompactPoint(elements) { return true }
-            guard !JSONContainerTeardown.containsContainers(elements.baseAddress!.mutating, count: elements.count) else {
-                return false
-            }
-            let mark = sink.count
-            sink.append(UInt8(ascii: "["))
-            let stop = writeElements(elements.baseAddress!.mutating, count: elements.count, from: 0, level: level)
-            return finishLeaf(stop, mark: mark)
-        }
+    mutating func writeLeaf(elements: UnsafeMutableBufferPointer<JSONValue>, level: Int) -> Bool {
+        let base = elements.baseAddress!
+        if !pretty && elements.count <= 4 && writeCompactPoint(UnsafeBufferPointer(elements)) { return true }
+        guard !JSONContainerTeardown.containsContainers(base, count: elements.count) else { return false }
+        let mark = sink.count
+        sink.append(UInt8(ascii: "["))
+        let stop = writeElements(base, count: elements.count, from: 0, level: level)
+        return finishLeaf(stop, mark: mark)
     }
 
     /// Writes `[x,y]` (up to four finite doubles, as geometry is made of)
@@ -305,17 +302,15 @@ internal struct JSONWriterEngine: ~Copyable {
         return true
     }
 
-    /// Writes an object of scalars whole (see ``writeLeaf(_:level:)-(JSONArray,_)``).
-    mutating func writeLeaf(_ object: JSONObject, level: Int) -> Bool {
-        object._members.withUnsafeBufferPointer { members in
-            let base = members.baseAddress!.mutating
-            guard !JSONContainerTeardown.containsContainers(base, count: members.count) else { return false }
-            let mark = sink.count
-            sink.append(UInt8(ascii: "{"))
-            let order = sortedKeys ? Self.sortedOrder(base, count: members.count) : nil
-            let stop = writeMembers(base, count: members.count, order: order, from: 0, level: level)
-            return finishLeaf(stop, mark: mark)
-        }
+    /// Writes an object of scalars whole (see ``writeLeaf(elements:level:)``).
+    mutating func writeLeaf(members: UnsafeMutableBufferPointer<JSONObject.Member>, level: Int) -> Bool {
+        let base = members.baseAddress!
+        guard !JSONContainerTeardown.containsContainers(base, count: members.count) else { return false }
+        let mark = sink.count
+        sink.append(UInt8(ascii: "{"))
+        let order = sortedKeys ? Self.sortedOrder(base, count: members.count) : nil
+        let stop = writeMembers(base, count: members.count, order: order, from: 0, level: level)
+        return finishLeaf(stop, mark: mark)
     }
 
     /// Whether a leaf was written to its end; if not, takes back what it wrote.
@@ -476,10 +471,4 @@ internal struct JSONWriterEngine: ~Copyable {
             sink.append(hex.utf8Start[Int(c & 0xF)])
         }
     }
-}
-
-extension UnsafePointer {
-    /// The same address, for walks that read through mutable-pointer APIs.
-    @inline(__always)
-    var mutating: UnsafeMutablePointer<Pointee> { UnsafeMutablePointer(mutating: self) }
 }
