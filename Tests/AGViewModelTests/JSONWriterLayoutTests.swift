@@ -123,6 +123,23 @@ struct JSONWriterLayoutTests {
         }
     }
 
+    @Test func eightDigitBlocksAreExact() {
+        var random = SplitMix64(seed: 0x8D16_1757)
+        let values = Array(0..<200_000) + Array(99_800_000..<100_000_000)
+            + (0..<200_000).map { _ in Int.random(in: 0..<100_000_000, using: &random) }
+        for v in values {
+            let word = UInt64(littleEndian: JSONShortestDouble.eightDigits(UInt32(v)))
+            var rest = v
+            for byte in (0..<8).reversed() {
+                guard Int((word >> UInt64(8 * byte)) & 0xFF) == 0x30 + rest % 10 else {
+                    Issue.record("\(v): byte \(byte) is wrong")
+                    return
+                }
+                rest /= 10
+            }
+        }
+    }
+
     @Test func deeplyNestedLeavesAreWrittenWithoutRecursion() throws {
         let depth = 100_000
         var value: JSONValue = [1.5, "x"]

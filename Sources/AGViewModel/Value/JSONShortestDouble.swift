@@ -16,7 +16,7 @@ internal enum JSONShortestDouble {
     /// writer's inlining, which costs strings more than the call costs
     /// doubles.)
     @inline(never)
-    static func write(_ d: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func write(_ d: Double, to out: UnsafeMutablePointer<UInt8>, powers: UnsafePointer<UInt64>) -> Int {
         var p = out
         if d.sign == .minus {
             p.pointee = UInt8(ascii: "-")
@@ -34,7 +34,7 @@ internal enum JSONShortestDouble {
             d.write(to: &text)
             return text.count
         }
-        let (significand, exponent) = shortestDecimal(d)
+        let (significand, exponent) = shortestDecimal(d, powers: powers)
         // Swift's rule: decimal notation from 0.0001 up to 2^53, else exponential.
         if magnitude < 0.0001 || magnitude > 9_007_199_254_740_992 {
             return p + writeExponential(significand, exponent, to: p) - out
@@ -45,13 +45,13 @@ internal enum JSONShortestDouble {
     /// `f * 10^k` with `f` the shortest digits (no trailing zeros) for
     /// finite, non-zero `d`.
     @inline(__always)
-    static func shortestDecimal(_ d: Double) -> (UInt64, Int) {
+    static func shortestDecimal(_ d: Double, powers: UnsafePointer<UInt64>) -> (UInt64, Int) {
         let bits = d.bitPattern
         let fraction = bits & ((1 << 52) - 1)
         let biased = Int((bits >> 52) & 0x7FF)
         var (f, k): (UInt64, Int)
         if biased == 0 {
-            (f, k) = schubfach(c: fraction, q: -1074, dk: 0)  // subnormal (not reached: see write)
+            (f, k) = schubfach(c: fraction, q: -1074, dk: 0, powers: powers)  // subnormal (not reached: see write)
         } else {
             let c = fraction | (1 << 52)
             let q = biased - 1075
@@ -59,11 +59,11 @@ internal enum JSONShortestDouble {
                 // A small integer: its digits are exact.
                 (f, k) = (c >> UInt64(-q), 0)
             } else if fraction != 0 && q >= dragonboxSmallestExponent {
-                (f, k) = dragonbox(c: c, q: q)
+                (f, k) = dragonbox(c: c, q: q, powers: powers)
             } else {
                 // A power of two (its interval is lopsided), or beyond the
                 // power-of-ten table for Dragonbox's index.
-                (f, k) = schubfach(c: c, q: q, dk: 0)
+                (f, k) = schubfach(c: c, q: q, dk: 0, powers: powers)
             }
         }
         while f >= 10 && f % 10 == 0 {
@@ -85,9 +85,11 @@ internal enum JSONShortestDouble {
     /// every case, and only ties and the shortest-digit boundary need a
     /// second product's parity bit.
     @inline(__always)
-    static func dragonbox(c: UInt64, q: Int) -> (UInt64, Int) {
+    static func dragonbox(
+        c: UInt64, q: Int, powers: UnsafePointer<UInt64> = JSONDecimalConversion.powersOfFive
+    ) -> (UInt64, Int) {
         let minusK = floorLog10Pow2(q) &- 2
-        let (cacheHigh, cacheLow) = dragonboxCache(-minusK)
+        let (cacheHigh, cacheLow) = dragonboxCache(-minusK, powers: powers)
         let beta = q &+ floorLog2Pow10(-minusK)  // 6...9 for doubles
         let delta = cacheHigh &>> UInt64(63 &- beta)
         let twiceC = c &<< 1
@@ -129,8 +131,7 @@ internal enum JSONShortestDouble {
     /// from the parser's table (exact for 0...55, floor + 1 for -27...-1,
     /// floor elsewhere).
     @inline(__always)
-    static func dragonboxCache(_ k: Int) -> (UInt64, UInt64) {
-        let table = JSONDecimalConversion.powersOfFive
+    static func dragonboxCache(_ k: Int, powers table: UnsafePointer<UInt64>) -> (UInt64, UInt64) {
         let index = 2 &* (k &- JSONDecimalConversion.smallestPowerOfTen)
         var high = table[index]
         var low = table[index &+ 1]
@@ -171,7 +172,9 @@ internal enum JSONShortestDouble {
 
     /// The shortest-closest decimal `(f, k)` of `c * 2^q`.
     @inline(__always)
-    static func schubfach(c: UInt64, q: Int, dk: Int) -> (UInt64, Int) {
+    static func schubfach(
+        c: UInt64, q: Int, dk: Int, powers: UnsafePointer<UInt64> = JSONDecimalConversion.powersOfFive
+    ) -> (UInt64, Int) {
         let out: UInt64 = c & 1
         let cb = c << 2
         let cbr = cb + 2
@@ -186,7 +189,7 @@ internal enum JSONShortestDouble {
             k = floorLog10ThreeQuartersPow2(q)
         }
         let h = UInt64(q &+ floorLog2Pow10(-k) &+ 2)
-        let (g1, g0) = tenToThe(-k)
+        let (g1, g0) = tenToThe(-k, powers: powers)
         let vb = roundToOdd(g1, g0, cb << h)
         let vbl = roundToOdd(g1, g0, cbl << h)
         let vbr = roundToOdd(g1, g0, cbr << h)
@@ -209,8 +212,7 @@ internal enum JSONShortestDouble {
     /// 10^e as a 126-bit `g = g1 * 2^63 + g0` in [2^125, 2^126), rounded
     /// up (floor + 1), from the 128-bit power-of-five table.
     @inline(__always)
-    static func tenToThe(_ e: Int) -> (UInt64, UInt64) {
-        let table = JSONDecimalConversion.powersOfFive
+    static func tenToThe(_ e: Int, powers table: UnsafePointer<UInt64>) -> (UInt64, UInt64) {
         let index = 2 &* (e &- JSONDecimalConversion.smallestPowerOfTen)
         var high = table[index]
         var low = table[index &+ 1]
@@ -271,23 +273,37 @@ internal enum JSONShortestDouble {
         } else {
             let (high, rest) = f.quotientAndRemainder(dividingBy: 10_000_000_000_000_000)
             let (middle, low) = rest.quotientAndRemainder(dividingBy: 100_000_000)
-            store(eightDigits(UInt32(truncatingIfNeeded: high)) &>> UInt64(8 &* (24 &- n)), at: out)
+            if n == 17 {
+                // The longest shortest double: one leading digit.
+                out.pointee = UInt8(truncatingIfNeeded: high) &+ UInt8(ascii: "0")
+            } else {
+                store(eightDigits(UInt32(truncatingIfNeeded: high)) &>> UInt64(8 &* (24 &- n)), at: out)
+            }
             store(eightDigits(UInt32(truncatingIfNeeded: middle)), at: out + (n &- 16))
             store(eightDigits(UInt32(truncatingIfNeeded: low)), at: out + (n &- 8))
         }
     }
 
     /// The eight ASCII digits of `v` (below 10^8, with leading zeros), most
-    /// significant first in memory: four independent two-digit table reads
-    /// (shorter dependency chains than digit-by-digit division).
+    /// significant first in memory. `v / 10^6` as a 57-bit fixed-point
+    /// number gives the first two digits in its integer part; each further
+    /// pair comes from multiplying the fraction by 100: four multiplications
+    /// and four table reads, no division. (The multiplier is rounded up; the
+    /// error stays below what could change a digit for every `v` below 10^8:
+    /// checked over the whole range once, and by a test at both ends of it
+    /// and at random.)
     @inline(__always)
     static func eightDigits(_ v: UInt32) -> UInt64 {
-        let high = v / 10_000, low = v % 10_000
+        let fraction: UInt64 = (1 &<< 57) &- 1
         let pairs = UnsafeRawPointer(digitPairs.utf8Start)
-        let a = UInt64(pairs.loadUnaligned(fromByteOffset: Int(high / 100) &* 2, as: UInt16.self))
-        let b = UInt64(pairs.loadUnaligned(fromByteOffset: Int(high % 100) &* 2, as: UInt16.self))
-        let c = UInt64(pairs.loadUnaligned(fromByteOffset: Int(low / 100) &* 2, as: UInt16.self))
-        let d = UInt64(pairs.loadUnaligned(fromByteOffset: Int(low % 100) &* 2, as: UInt16.self))
+        var y = UInt64(v) &* ((1 &<< 57) / 1_000_000 &+ 1)
+        let a = UInt64(pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: y &>> 57) &* 2, as: UInt16.self))
+        y = (y & fraction) &* 100
+        let b = UInt64(pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: y &>> 57) &* 2, as: UInt16.self))
+        y = (y & fraction) &* 100
+        let c = UInt64(pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: y &>> 57) &* 2, as: UInt16.self))
+        y = (y & fraction) &* 100
+        let d = UInt64(pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: y &>> 57) &* 2, as: UInt16.self))
         return UInt64(littleEndian: a | b &<< 16 | c &<< 32 | d &<< 48)
     }
 
@@ -385,8 +401,8 @@ extension JSONByteSink {
     /// Appends the shortest text that reads back as `d` (finite), exactly
     /// as `d.description` spells it.
     @inline(__always)
-    mutating func append(shortest d: Double) {
+    mutating func append(shortest d: Double, powers: UnsafePointer<UInt64>) {
         reserve(JSONShortestDouble.maximumLength)
-        count &+= JSONShortestDouble.write(d, to: base + count)
+        count &+= JSONShortestDouble.write(d, to: base + count, powers: powers)
     }
 }

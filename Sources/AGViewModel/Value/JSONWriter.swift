@@ -132,6 +132,9 @@ internal struct JSONWriterEngine: ~Copyable {
     let sortedKeys: Bool
     var sink = JSONByteSink(capacity: 4096)
     var frames: [Frame] = []
+    /// The power-of-ten table for doubles, looked up once per document (a
+    /// global's every access goes through its one-time initializer check).
+    let powersOfFive = JSONDecimalConversion.powersOfFive
 
     /// The output so far as `Data`, taking over the buffer.
     consuming func takeData() -> Data {
@@ -224,7 +227,7 @@ internal struct JSONWriterEngine: ~Copyable {
             switch elements[position] {
             case .double(let d):
                 guard d.isFinite else { return .nonFinite(position, d) }
-                sink.append(shortest: d)
+                sink.append(shortest: d, powers: powersOfFive)
             case .array(let array) where !array.isEmpty:
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
@@ -253,7 +256,7 @@ internal struct JSONWriterEngine: ~Copyable {
             switch member.pointee.value {
             case .double(let d):
                 guard d.isFinite else { return .nonFinite(position, d) }
-                sink.append(shortest: d)
+                sink.append(shortest: d, powers: powersOfFive)
             case .array(let array) where !array.isEmpty:
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
@@ -295,7 +298,7 @@ internal struct JSONWriterEngine: ~Copyable {
         for element in elements {
             guard case .double(let d) = element else { continue }
             sink.appendUnchecked(separator)
-            sink.count &+= JSONShortestDouble.write(d, to: sink.base + sink.count)
+            sink.count &+= JSONShortestDouble.write(d, to: sink.base + sink.count, powers: powersOfFive)
             separator = UInt8(ascii: ",")
         }
         sink.appendUnchecked(UInt8(ascii: "]"))
@@ -338,7 +341,7 @@ internal struct JSONWriterEngine: ~Copyable {
         case .null: sink.append("null")
         case .bool(let b): if b { sink.append("true") } else { sink.append("false") }
         case .int(let i): writeInteger(i)
-        case .double(let d): sink.append(shortest: d)
+        case .double(let d): sink.append(shortest: d, powers: powersOfFive)
         case .bigInteger(let text): writeRaw(text)
         case .string(let s): writeString(s)
         case .array(let array):
