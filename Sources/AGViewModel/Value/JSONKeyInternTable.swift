@@ -22,26 +22,35 @@ import Darwin
 /// remembered object shapes from one parse to the next.
 internal final class JSONKeyInternTable {
     /// A key: its first and last eight bytes as ``words(of:length:readableUpTo:)``
-    /// gives them (for keys up to 16 bytes they are the whole key), a copy
-    /// of the middle bytes of longer keys, the string and its hash value.
+    /// gives them (for keys up to 16 bytes they are the whole key), its
+    /// length, where a longer key's middle bytes sit in ``middleBytes``, the
+    /// string and its hash value.
     struct Entry {
         var first: UInt64
         var last: UInt64
-        var length: Int
-        var middle: UnsafeMutablePointer<UInt8>?
+        var length: Int32
+        var middleOffset: Int32
         var string: String
         var hash: Int
     }
 
     static let slotCount = 1024
     static let maximumEntries = 768
+    /// Entries are allocated as keys arrive, this many at first, so a
+    /// thread's table holds memory in proportion to the keys it has met.
+    static let initialCapacity = 32
     /// Keys longer than this are not interned.
     static let maximumKeyLength = 64
 
     /// Entry index + 1 per slot, 0 for empty.
-    let slots: UnsafeMutablePointer<Int32>
-    let entries: UnsafeMutablePointer<Entry>
+    let slots: UnsafeMutablePointer<UInt16>
+    var entries: UnsafeMutablePointer<Entry>
+    var capacity = JSONKeyInternTable.initialCapacity
     var count = 0
+    /// The middle bytes of the keys longer than 16 bytes, one after another.
+    var middleBytes: UnsafeMutablePointer<UInt8>
+    var middleCapacity = 256
+    var middleCount = 0
     /// The object shapes the thread's last parse remembered (see
     /// ``JSONScanner/closeObject()``); they depend only on key hash values,
     /// which hold for the whole process.
@@ -50,19 +59,21 @@ internal final class JSONKeyInternTable {
     init() {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
-        entries = .allocate(capacity: Self.maximumEntries)
+        entries = .allocate(capacity: capacity)
+        middleBytes = .allocate(capacity: middleCapacity)
     }
 
     deinit {
-        removeAll()
-        slots.deallocate()
+        entries.deinitialize(count: count)
         entries.deallocate()
+        middleBytes.deallocate()
+        slots.deallocate()
     }
 
     func removeAll() {
-        for i in 0..<count { entries[i].middle?.deallocate() }
         entries.deinitialize(count: count)
         count = 0
+        middleCount = 0
         slots.update(repeating: 0, count: Self.slotCount)
     }
 
@@ -73,10 +84,12 @@ internal final class JSONKeyInternTable {
         let index = Int(slots[slot])
         guard index != 0 else { return nil }
         let entry = entries + (index - 1)
-        guard entry.pointee.length == length && entry.pointee.first == first && entry.pointee.last == last else {
+        guard Int(entry.pointee.length) == length && entry.pointee.first == first && entry.pointee.last == last else {
             return nil
         }
-        if length > 16 && !Self.equalBytes(entry.pointee.middle!, start + 8, length: length - 16) { return nil }
+        if length > 16 && !Self.equalBytes(middleBytes + Int(entry.pointee.middleOffset), start + 8, length: length - 16) {
+            return nil
+        }
         return (entry.pointee.string, entry.pointee.hash)
     }
 
@@ -84,15 +97,38 @@ internal final class JSONKeyInternTable {
     @inline(__always)
     func insert(_ string: String, hash: Int, slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) {
         guard slots[slot] == 0 && count < Self.maximumEntries else { return }
-        var middle: UnsafeMutablePointer<UInt8>?
+        if count == capacity { growEntries() }
+        let middleOffset = middleCount
         if length > 16 {
-            middle = .allocate(capacity: length - 16)
-            middle!.initialize(from: start + 8, count: length - 16)
+            if middleCount + (length - 16) > middleCapacity { growMiddleBytes(toHold: length - 16) }
+            (middleBytes + middleCount).initialize(from: start + 8, count: length - 16)
+            middleCount += length - 16
         }
-        (entries + count).initialize(to: Entry(first: first, last: last, length: length, middle: middle,
-                                                string: string, hash: hash))
+        (entries + count).initialize(to: Entry(first: first, last: last, length: Int32(length),
+                                                middleOffset: Int32(middleOffset), string: string, hash: hash))
         count += 1
-        slots[slot] = Int32(count)
+        slots[slot] = UInt16(count)
+    }
+
+    /// Doubles the entries' capacity, up to ``maximumEntries``.
+    func growEntries() {
+        let newCapacity = min(capacity * 2, Self.maximumEntries)
+        let newEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+        newEntries.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = newEntries
+        capacity = newCapacity
+    }
+
+    /// Doubles the middle bytes' capacity until `extra` more bytes fit.
+    func growMiddleBytes(toHold extra: Int) {
+        var newCapacity = middleCapacity * 2
+        while newCapacity < middleCount + extra { newCapacity *= 2 }
+        let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBytes.initialize(from: middleBytes, count: middleCount)
+        middleBytes.deallocate()
+        middleBytes = newBytes
+        middleCapacity = newCapacity
     }
 
     // MARK: One table per thread

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import AGViewModel
+
+/// Object keys are interned per thread: a key met before is recognised by
+/// its length and first and last eight bytes, and, for longer keys, by its
+/// middle bytes. A wrong match would silently rename a key, so every test
+/// here checks the parsed keys against the source text.
+@Suite("JSON key interning")
+struct JSONKeyInternTableTests {
+    /// Keys of `length` bytes that share their first and last eight bytes
+    /// and differ only in the middle.
+    static func keysDifferingInTheMiddle(length: Int) -> [String] {
+        let middle = length - 16
+        return (0..<4).map { variant in
+            "head1234" + String(repeating: "m", count: middle - 1) + String(variant) + "tail5678"
+        }
+    }
+
+    static func objectText(_ keys: [String]) -> String {
+        "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+    }
+
+    /// The object's keys in order, and that each key reads its own value.
+    static func expectKeys(_ value: JSONValue, _ keys: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .object(let object) = value else {
+            Issue.record("not an object: \(value)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(object.map(\.key) == keys, sourceLocation: sourceLocation)
+        for (offset, key) in keys.enumerated() {
+            #expect(object[key] == .int(Int64(offset)), "key \(key)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("long keys that differ only in their middle bytes stay distinct, within and across documents")
+    func middleBytes() throws {
+        for length in [17, 18, 23, 24, 25, 33, 40, 63, 64, 65, 80] {
+            let keys = Self.keysDifferingInTheMiddle(length: length)
+            // One document with all of them, then each alone (the table now
+            // holds some of them), then in reverse order.
+            Self.expectKeys(try JSONValue(parsing: Data(Self.objectText(keys).utf8)), keys)
+            for key in keys {
+                Self.expectKeys(try JSONValue(parsing: Data(Self.objectText([key]).utf8)), [key])
+            }
+            let reversed = Array(keys.reversed())
+            Self.expectKeys(try JSONValue(parsing: Data(Self.objectText(reversed).utf8)), reversed)
+        }
+    }
+
+    @Test("more distinct keys than the table holds, over many documents on one thread")
+    func manyKeys() throws {
+        // Lengths 1 to 70 (short, word-sized, long, and beyond the interned
+        // maximum), 3,000 distinct keys: the table grows, fills up, and is
+        // cleared between documents.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz_0123456789")
+        let keys = (0..<3_000).map { index -> String in
+            var key = String(index) + "."
+            while key.count < 1 + index % 70 { key.append(alphabet[(index &* 7 &+ key.count) % alphabet.count]) }
+            return key
+        }
+        #expect(Set(keys).count == keys.count)
+        for chunk in stride(from: 0, to: keys.count, by: 250) {
+            let documentKeys = Array(keys[chunk..<min(chunk + 250, keys.count)])
+            Self.expectKeys(try JSONValue(parsing: Data(Self.objectText(documentKeys).utf8)), documentKeys)
+        }
+        // The same keys again, now mostly from the table, in a new order.
+        let shuffled = keys.indices.map { keys[($0 * 1_009) % keys.count] }
+        for chunk in stride(from: 0, to: shuffled.count, by: 500) {
+            let documentKeys = Array(shuffled[chunk..<min(chunk + 500, shuffled.count)])
+            Self.expectKeys(try JSONValue(parsing: Data(Self.objectText(documentKeys).utf8)), documentKeys)
+        }
+    }
+
+    @Test("a table's memory grows with the keys it meets, and lookups match whole keys")
+    func growth() {
+        let table = JSONKeyInternTable()
+        #expect(table.capacity == JSONKeyInternTable.initialCapacity)
+        var stored: [(key: String, bytes: [UInt8], slot: Int)] = []
+        for index in 0..<2_000 {
+            let key = "key-" + String(index) + String(repeating: "x", count: index % 50)
+            var bytes = Array(key.utf8)
+            let length = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: 64))  // readable past the key, as in a document
+            let (slot, first, last) = bytes.withUnsafeBufferPointer { buffer in
+                let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
+                                                             readableUpTo: buffer.baseAddress! + buffer.count)
+                return (JSONKeyInternTable.slot(first: first, last: last, length: length), first, last)
+            }
+            let wasEmpty = table.slots[slot] == 0 && table.count < JSONKeyInternTable.maximumEntries
+            bytes.withUnsafeBufferPointer { buffer in
+                table.insert(key, hash: key.hashValue, slot: slot, first: first, last: last, length: length,
+                             start: buffer.baseAddress!)
+            }
+            if wasEmpty { stored.append((key, bytes, slot)) }
+        }
+        #expect(table.count == stored.count)
+        #expect(table.count <= JSONKeyInternTable.maximumEntries)
+        #expect(table.capacity >= table.count && table.capacity <= JSONKeyInternTable.maximumEntries)
+        for entry in stored {
+            let length = entry.key.utf8.count
+            entry.bytes.withUnsafeBufferPointer { buffer in
+                let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
+                                                             readableUpTo: buffer.baseAddress! + buffer.count)
+                let hit = table.lookup(slot: entry.slot, first: first, last: last, length: length, start: buffer.baseAddress!)
+                #expect(hit?.0 == entry.key)
+                #expect(hit?.1 == entry.key.hashValue)
+            }
+            // The same length, first and last words, one middle byte changed.
+            if length > 16 {
+                var changed = entry.bytes
+                changed[length / 2] ^= 0x01
+                changed.withUnsafeBufferPointer { buffer in
+                    let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
+                                                                 readableUpTo: buffer.baseAddress! + buffer.count)
+                    #expect(table.lookup(slot: entry.slot, first: first, last: last, length: length,
+                                         start: buffer.baseAddress!) == nil)
+                }
+            }
+        }
+        table.removeAll()
+        #expect(table.count == 0 && table.middleCount == 0)
+    }
+}
