@@ -136,9 +136,16 @@ extension JSONScanner {
                 return .double(negative ? -d : d)
             }
         }
-        if let d = JSONDecimalConversion.double(mantissa: mantissa, powerOfTen: exponent, table: powersOfFive) {
+        let table: UnsafePointer<UInt64>
+        if let loaded = powersOfFive {
+            table = loaded
+        } else {
+            table = JSONDecimalConversion.powersOfFive
+            powersOfFive = table
+        }
+        if let d = JSONDecimalConversion.double(mantissa: mantissa, powerOfTen: exponent, table: table) {
             if !droppedNonZero
-                || JSONDecimalConversion.double(mantissa: mantissa &+ 1, powerOfTen: exponent, table: powersOfFive) == d {
+                || JSONDecimalConversion.double(mantissa: mantissa &+ 1, powerOfTen: exponent, table: table) == d {
                 // Digits dropped beyond the 19th only matter when they could
                 // move the value across a rounding boundary: when the
                 // truncated and the rounded-up mantissa agree, so does the

@@ -51,8 +51,10 @@ internal struct JSONScanner: ~Copyable {
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
     var frames: [Frame] = []
-    /// ``JSONDecimalConversion/powersOfFive``, read once per document.
-    let powersOfFive = JSONDecimalConversion.powersOfFive
+    /// ``JSONDecimalConversion/powersOfFive``, read at most once per
+    /// document: only a double the exact fast path cannot convert needs it,
+    /// so documents without such numbers never build the table.
+    var powersOfFive: UnsafePointer<UInt64>?
     /// Reused buffer for strings with escapes.
     var scratch = JSONScratchBuffer()
 
