@@ -107,6 +107,37 @@ struct JSONWriterLayoutTests {
         }
     }
 
+    /// Points (arrays of one to four doubles inside an array) take a path of
+    /// their own in compact output: the longest and the strangest doubles
+    /// must come out there exactly as anywhere else.
+    @Test func extremeDoublesInPointsMatchTheReference() throws {
+        var edges: [Double] = [
+            0, -0.0, 5e-324, 1e-323, 2.2250738585072014e-308, 2.2250738585072009e-308,
+            1.7976931348623157e308, 9007199254740992, 9007199254740993, 1e-4, 1e-4.nextDown, 1e16, 1e17,
+            123456789012345680, 0.1, 1.0 / 3.0, 2.0.squareRoot(), 0x1p-970, 0x1p-1000, 0x1p-1074,
+        ]
+        edges += edges.map { -$0 }
+        edges += edges.map(\.nextUp) + edges.map(\.nextDown)
+        edges = edges.filter(\.isFinite)
+        var random = SplitMix64(seed: 0x9017_75)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 1...4, using: &random)
+            let points = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                JSONValue.array(JSONArray((0..<count).map { _ in
+                    .double(Bool.random(using: &random)
+                        ? edges.randomElement(using: &random)!
+                        : Double(bitPattern: random.next() & ~(UInt64(1) << 63 | 0x7FF << 52)
+                            | UInt64.random(in: 0...0x7FE, using: &random) << 52))
+                }))
+            }
+            let value = JSONValue.array(JSONArray([.array(JSONArray(points)), .int(.min)]))
+            let expected = Self.reference(value, pretty: false, indent: 2, sorted: false)
+            #expect(try value.jsonString() == expected)
+            #expect(try String(decoding: value.jsonData(), as: UTF8.self) == expected)
+            #expect(try JSONValue(parsing: Data(expected.utf8)) == value)
+        }
+    }
+
     @Test func integersOfEveryLengthAreExact() throws {
         var random = SplitMix64(seed: 0x1D16_175)
         var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, .max, .min, .max - 1, .min + 1]
