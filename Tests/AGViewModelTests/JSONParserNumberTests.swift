@@ -88,6 +88,57 @@ struct JSONParserNumberTests {
         }
     }
 
+    /// Digits are read eight at a time where they can be: runs of every
+    /// length around multiples of eight, leading zeros, a run ending at the
+    /// end of the input or at any other byte, give what the C library gives.
+    @Test func digitRunsOfEveryLengthAndEnding() throws {
+        var random = SplitMix64(seed: 0x5EED_0008)
+        func digits(_ count: Int, firstNonZero: Bool) -> String {
+            var text = ""
+            for index in 0..<count {
+                let low = index == 0 && firstNonZero ? 1 : 0
+                text += String(Int.random(in: low...9, using: &random))
+            }
+            return text
+        }
+        for integerDigits in 1...26 {
+            for fractionDigits in [0, 1, 7, 8, 9, 15, 16, 17, 24, 30] {
+                for leadingZeros in [0, 1, 8, 12] where fractionDigits > 0 || leadingZeros == 0 {
+                    let integer = integerDigits == 1 && Bool.random(using: &random)
+                        ? "0" : digits(integerDigits, firstNonZero: true)
+                    var text = integer
+                    if fractionDigits > 0 {
+                        text += "." + String(repeating: "0", count: leadingZeros) + digits(fractionDigits, firstNonZero: false)
+                    }
+                    if Bool.random(using: &random) { text += "e" + String(Int.random(in: -30...30, using: &random)) }
+                    let negative = Bool.random(using: &random)
+                    if negative { text = "-" + text }
+                    let expected: JSONValue
+                    if fractionDigits == 0 && !text.contains("e") {
+                        if let exact = Int64(text) {
+                            expected = exact == 0 && negative ? .double(-0.0) : .int(exact)
+                        } else {
+                            expected = .bigInteger(text)
+                        }
+                    } else {
+                        expected = .double(Double(text)!)
+                    }
+                    // At the end of the input, then followed by each byte
+                    // that may end a number in a document.
+                    #expect(try JSONValue(parsing: text) == expected, "\(text)")
+                    #expect(try JSONValue(parsing: "[\(text)]") == .array([expected]), "\(text)")
+                    #expect(try JSONValue(parsing: "[\(text),1]") == .array([expected, 1]), "\(text)")
+                    #expect(try JSONValue(parsing: "{\"n\":\(text)}") == .object(["n": expected]), "\(text)")
+                    #expect(try JSONValue(parsing: "\(text) \n") == expected, "\(text)")
+                }
+            }
+        }
+        // A ninth byte that is not a digit but looks close to one.
+        for bad in ["12345678:", "1.12345678/", "1234567812345678a", "1.0000000x"] {
+            #expect(throws: JSONParseError.self) { try JSONValue(parsing: bad) }
+        }
+    }
+
     @Test func randomDoublesReadBackExactlyFromTheirShortestText() throws {
         var random = SplitMix64(seed: 0x5EED_0002)
         for _ in 0..<3000 {

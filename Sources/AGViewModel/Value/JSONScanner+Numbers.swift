@@ -33,6 +33,16 @@ extension JSONScanner {
                 throw JSONScanFailure(offset: p - 1, message: "leading zeros are not allowed in numbers")
             }
         } else if first &- UInt8(ascii: "1") < 9 {
+            while digits &+ 8 <= 19, let eight = eightDigits(at: p) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                digits &+= 8
+                p &+= 8
+            }
+            if digits &+ 4 <= 19, let four = fourDigits(at: p) {
+                mantissa = mantissa &* 10_000 &+ four
+                digits &+= 4
+                p &+= 4
+            }
             while p < count {
                 let d = base[p] &- UInt8(ascii: "0")
                 if d >= 10 { break }
@@ -61,6 +71,25 @@ extension JSONScanner {
             isInteger = false
             p += 1
             let fractionStart = p
+            if digits == 0 {
+                // Leading zeros of 0.000123 are not significant.
+                while p < count && base[p] == UInt8(ascii: "0") {
+                    exponent -= 1
+                    p &+= 1
+                }
+            }
+            while digits &+ 8 <= 19, let eight = eightDigits(at: p) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                digits &+= 8
+                exponent &-= 8
+                p &+= 8
+            }
+            if digits &+ 4 <= 19, let four = fourDigits(at: p) {
+                mantissa = mantissa &* 10_000 &+ four
+                digits &+= 4
+                exponent &-= 4
+                p &+= 4
+            }
             while p < count {
                 let d = base[p] &- UInt8(ascii: "0")
                 if d >= 10 { break }
@@ -155,6 +184,44 @@ extension JSONScanner {
             }
         }
         return .double(try slowDouble(start: start, end: p))
+    }
+
+    /// The value of the eight bytes at `p` if they are all decimal digits
+    /// (the first most significant), else `nil`.
+    ///
+    /// One test and three multiplications instead of eight steps: adding
+    /// 0x46 sets a byte's high bit when it is above `9`, subtracting 0x30
+    /// when it is below `0` (a carry or borrow across bytes comes only from
+    /// a byte that is flagged itself). The digits are then combined in
+    /// pairs, the pairs in fours, and the fours into the result.
+    @inline(__always)
+    func eightDigits(at p: Int) -> UInt64? {
+        guard p &+ 8 <= count else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+        guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
+            return nil
+        }
+        var value = word &- 0x3030_3030_3030_3030
+        // Each 16-bit lane: 10 * first digit + second digit.
+        value = value &* 10 &+ (value >> 8)
+        // Lanes 0 and 2 times 100 and 10^6, lanes 1 and 3 times 1 and 10^4,
+        // summed in the high 32 bits.
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & pairs) &* (100 &+ (1_000_000 << 32))
+            &+ ((value >> 16) & pairs) &* (1 &+ (10_000 << 32))) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
+    /// The value of the four bytes at `p` if they are all decimal digits,
+    /// else `nil`: ``eightDigits(at:)`` on half a word.
+    @inline(__always)
+    func fourDigits(at p: Int) -> UInt64? {
+        guard p &+ 4 <= count else { return nil }
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt32.self))
+        guard ((word &+ 0x4646_4646) | (word &- 0x3030_3030)) & 0x8080_8080 == 0 else { return nil }
+        var value = word &- 0x3030_3030
+        value = value &* 10 &+ (value >> 8)
+        return UInt64(value & 0xFF) &* 100 &+ UInt64((value >> 16) & 0xFF)
     }
 
     /// The error for a number beyond the double range.
