@@ -13,15 +13,7 @@ internal struct JSONScanFailure: Error {
 /// nesting depth costs heap memory (bounded by `maximumDepth`), never call
 /// stack, and parsing works on threads with small stacks.
 internal struct JSONScanner: ~Copyable {
-    /// An open array or object.
-    struct Frame {
-        /// `true` for an object, `false` for an array.
-        var isObject: Bool
-        /// Where its first element sits on the value stack.
-        var valueStart: Int
-        /// Where its first key sits on the key stack (objects).
-        var keyStart: Int
-    }
+    typealias Frame = JSONFrameStack.Frame
 
     let base: UnsafePointer<UInt8>
     let count: Int
@@ -50,7 +42,7 @@ internal struct JSONScanner: ~Copyable {
     var shapes: [ObjectShape] = []
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
-    var frames: [Frame] = []
+    var frames = JSONFrameStack()
     /// ``JSONDecimalConversion/powersOfFive``, read at most once per
     /// document: only a double the exact fast path cannot convert needs it,
     /// so documents without such numbers never build the table.
