@@ -204,8 +204,8 @@ extension JSONScanner {
         var value = word &- 0x3030_3030_3030_3030
         // Each 16-bit lane: 10 * first digit + second digit.
         value = value &* 10 &+ (value >> 8)
-        // Lanes 0 and 2 times 100 and 10^6, lanes 1 and 3 times 1 and 10^4,
-        // summed in the high 32 bits.
+        // The pairs of lanes 0 and 2 times 10^6 and 100, those of lanes 1
+        // and 3 times 10^4 and 1, summed in the high 32 bits.
         let pairs: UInt64 = 0x0000_00FF_0000_00FF
         value = ((value & pairs) &* (100 &+ (1_000_000 << 32))
             &+ ((value >> 16) & pairs) &* (1 &+ (10_000 << 32))) >> 32
