@@ -25,6 +25,7 @@ enum FuzzInvariants {
             problems += checkParseError(error, in: bytes)
             return problems
         }
+        problems += checkLoneNumber(value, in: bytes)
         let variants: [(String, JSONWriter.Options)] = [
             ("compact", .compact), ("pretty", .pretty), ("sorted", JSONWriter.Options(sortedKeys: true)),
             ("pretty sorted", JSONWriter.Options(pretty: true, indent: 3, sortedKeys: true)),
@@ -54,6 +55,32 @@ enum FuzzInvariants {
             }
         }
         return problems
+    }
+
+    /// A document that is one number reads as the standard library reads
+    /// the same text: the same double (sign of zero included), the same
+    /// integer, or, beyond 64 bits, the text itself.
+    static func checkLoneNumber(_ value: JSONValue, in bytes: UnsafeRawBufferPointer) -> [String] {
+        var start = 0, end = bytes.count
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        if end - start >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        while start < end && whitespace.contains(bytes[start]) { start += 1 }
+        while end > start && whitespace.contains(bytes[end - 1]) { end -= 1 }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        switch value {
+        case .double(let d):
+            guard let expected = Double(text) else { return ["lone number \(text): the standard library rejects it"] }
+            if expected.bitPattern != d.bitPattern {
+                return ["lone number \(text): read \(d), the standard library reads \(expected)"]
+            }
+        case .int(let i):
+            if Int64(text) != i { return ["lone number \(text): read \(i), the standard library reads \(String(describing: Int64(text)))"] }
+        case .bigInteger(let digits):
+            if digits != text { return ["lone number \(text): kept as \(digits)"] }
+        default:
+            break
+        }
+        return []
     }
 
     /// A projection reading a few members whole, some by index, some of
