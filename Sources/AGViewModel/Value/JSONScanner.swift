@@ -40,6 +40,7 @@ internal struct JSONScanner: ~Copyable {
     /// ``closeObject()``. Carried over from the thread's previous parse;
     /// empty until the first object with two keys closes.
     var shapes: [ObjectShape] = []
+    /// Remembered shapes: 32 sets of two.
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
     var frames = JSONFrameStack()
@@ -261,17 +262,26 @@ internal struct JSONScanner: ~Copyable {
             // too (equal keys have equal hash values): no duplicate check,
             // and a large object shares that object's hash index, which
             // depends only on the hash values and positions.
+            //
+            // Two ways per set: shapes that alternate in a document (a post
+            // and its author) often share a set, and would otherwise evict
+            // each other on every object.
             if shapes.isEmpty { shapes = Array(repeating: ObjectShape(), count: Self.shapeSlotCount) }
-            let slot = (hashes[0] &+ n) & (Self.shapeSlotCount - 1)
-            if shapes[slot].matches(hashes, count: n) {
-                object = JSONObject(members: members, index: shapes[slot].index)
+            let set = ((hashes[0] &+ n) & (Self.shapeSlotCount / 2 - 1)) &<< 1
+            let way = shapes[set].matches(hashes, count: n) ? set
+                : shapes[set | 1].matches(hashes, count: n) ? set | 1 : -1
+            if way >= 0 {
+                object = JSONObject(members: members, index: shapes[way].index)
             } else {
                 let (parsed, distinctHashes) = JSONObject.parsed(members: members, hashes: hashes)
                 object = parsed
                 if distinctHashes {
-                    shapes[slot].hashes.removeAll(keepingCapacity: true)
-                    shapes[slot].hashes.append(contentsOf: UnsafeBufferPointer(start: hashes, count: n))
-                    shapes[slot].index = parsed._index
+                    // The newest shape takes the first way; the shape there
+                    // moves to the second, whose shape is forgotten.
+                    if !shapes[set].hashes.isEmpty { shapes.swapAt(set, set | 1) }
+                    shapes[set].hashes.removeAll(keepingCapacity: true)
+                    shapes[set].hashes.append(contentsOf: UnsafeBufferPointer(start: hashes, count: n))
+                    shapes[set].index = parsed._index
                 }
             }
         } else {
