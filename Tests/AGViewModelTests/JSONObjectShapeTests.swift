@@ -33,6 +33,52 @@ struct JSONObjectShapeTests {
         return String(format: "\\u%04x", first.value) + key.unicodeScalars.dropFirst().map(String.init).joined()
     }
 
+    /// Many shapes, interleaved, fill every set of the parser's shape
+    /// memory and evict each other; objects with a repeated key come in
+    /// between. Every object must still read back exactly.
+    @Test("interleaved shapes, large and small, with duplicates in between, read back exactly")
+    func interleavedShapes() throws {
+        // 120 shapes of 2 to 40 keys (the large ones have a hash index).
+        let shapes: [[String]] = (0..<120).map { shape in
+            (0..<(2 + shape % 39)).map { "k\(shape % 7)_\($0)_\(shape)" }
+        }
+        var text = "["
+        var expected: [[(String, Int)]] = []
+        for round in 0..<6 {
+            for (index, keys) in shapes.enumerated() {
+                let members = keys.enumerated().map { ($0.element, round * 1_000 + index * 50 + $0.offset) }
+                expected.append(members)
+                text += "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "},"
+                if index % 17 == 0 {
+                    // The same keys with one repeated: the last value wins,
+                    // at the first position.
+                    var repeated = members
+                    repeated.append((keys[0], -1))
+                    text += "{" + repeated.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "},"
+                    expected.append([(keys[0], -1)] + members.dropFirst())
+                }
+            }
+        }
+        text.removeLast()
+        text += "]"
+        guard case .array(let objects) = try JSONValue(parsing: text) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(objects.count == expected.count)
+        for (value, members) in zip(objects, expected) {
+            guard case .object(let object) = value else {
+                Issue.record("not an object: \(value)")
+                continue
+            }
+            #expect(object.map(\.key) == members.map(\.0))
+            for (key, number) in members {
+                #expect(object[key] == .int(Int64(number)), "\(key)")
+            }
+            #expect(object["absent"] == nil)
+        }
+    }
+
     @Test func randomShapesWithNearMisses() throws {
         var random = SplitMix64(seed: 0x5EED_5A9E)
         // A few base shapes, repeated with mutations.
