@@ -126,6 +126,12 @@ struct JSONParserNumberTests {
                     // At the end of the input, then followed by each byte
                     // that may end a number in a document.
                     #expect(try JSONValue(parsing: text) == expected, "\(text)")
+                    // From a buffer of exactly the text's size, so a read past
+                    // the end shows under the address sanitizer.
+                    let exact = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
+                    defer { exact.deallocate() }
+                    exact.copyBytes(from: text.utf8)
+                    #expect(try JSONParser().parse(UnsafeRawBufferPointer(exact)) == expected, "\(text)")
                     #expect(try JSONValue(parsing: "[\(text)]") == .array([expected]), "\(text)")
                     #expect(try JSONValue(parsing: "[\(text),1]") == .array([expected, 1]), "\(text)")
                     #expect(try JSONValue(parsing: "{\"n\":\(text)}") == .object(["n": expected]), "\(text)")
