@@ -8,19 +8,23 @@ import Darwin
 /// The tool's connection to the outside world: standard input, output and
 /// error, and file reading. ``standard`` is the real process; tests pass
 /// their own to run the tool in-process and inspect what it printed.
-package struct ToolIO: Sendable {
+///
+/// Not `Sendable`: the tool runs on one thread, and an IO's closures may
+/// share plain mutable state (such as whether standard error failed)
+/// that the compiler then keeps on that thread.
+package struct ToolIO {
     /// Reads all of standard input.
-    package var readStandardInput: @Sendable () throws -> Data
+    package var readStandardInput: () throws -> Data
     /// Reads the whole file at a path.
-    package var readFile: @Sendable (String) throws -> Data
+    package var readFile: (String) throws -> Data
     /// Writes bytes to standard output; throws ``ToolOutputError`` when
     /// they cannot be written (a full disk, a closed pipe).
-    package var writeOutput: @Sendable (Data) throws -> Void
+    package var writeOutput: (Data) throws -> Void
     /// Writes text to standard error. A failure cannot be reported
     /// anywhere; ``errorStreamFailed`` tells whether one happened.
-    package var writeError: @Sendable (String) -> Void
+    package var writeError: (String) -> Void
     /// Whether a write to standard error has failed (the tool then exits 1).
-    package var errorStreamFailed: @Sendable () -> Bool = { false }
+    package var errorStreamFailed: () -> Bool = { false }
     /// The environment variables the tool looks at (`NO_COLOR`, `COLUMNS`).
     package var environment: [String: String] = [:]
     /// Whether standard output is a terminal: colour and the terminal's
@@ -29,21 +33,24 @@ package struct ToolIO: Sendable {
     /// Whether standard error is a terminal: progress lines are only shown then.
     package var isErrorTerminal = false
     /// The terminal's width in columns, when standard output is one.
-    package var terminalColumns: @Sendable () -> Int? = { nil }
+    package var terminalColumns: () -> Int? = { nil }
 
     /// An IO from its four parts.
-    package init(readStandardInput: @escaping @Sendable () throws -> Data,
-                readFile: @escaping @Sendable (String) throws -> Data,
-                writeOutput: @escaping @Sendable (Data) throws -> Void,
-                writeError: @escaping @Sendable (String) -> Void) {
+    package init(readStandardInput: @escaping () throws -> Data,
+                readFile: @escaping (String) throws -> Data,
+                writeOutput: @escaping (Data) throws -> Void,
+                writeError: @escaping (String) -> Void) {
         self.readStandardInput = readStandardInput
         self.readFile = readFile
         self.writeOutput = writeOutput
         self.writeError = writeError
     }
 
-    /// The process's standard streams, file system, environment and terminal.
-    package static let standard: ToolIO = {
+    /// The process's standard streams, file system, environment and
+    /// terminal; each call makes a new IO, with its own record of whether
+    /// writing to standard error failed.
+    package static var standard: ToolIO {
+        let standardErrorFailed = FailureFlag()
         var io = ToolIO(
             readStandardInput: { try readAll(fileDescriptor: 0) },
             readFile: { path in try readFile(atPath: path) },
@@ -57,10 +64,7 @@ package struct ToolIO: Sendable {
         io.isErrorTerminal = isatty(2) == 1
         io.terminalColumns = { columns(ofTerminal: 1) }
         return io
-    }()
-
-    /// Set once a write to the process's standard error fails.
-    private static let standardErrorFailed = FailureFlag()
+    }
 
     /// Writes `text` to standard output.
     package func print(_ text: String) throws { try writeOutput(Data(text.utf8)) }
@@ -149,12 +153,10 @@ package enum ToolOutputError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-/// A flag set once from any thread (`Atomic` needs newer Apple platforms
-/// than the package supports).
-private final class FailureFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+/// Whether a write to standard error has failed: shared by one IO's
+/// closures, on the tool's one thread.
+private final class FailureFlag {
+    private(set) var isSet = false
 
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+    func set() { isSet = true }
 }

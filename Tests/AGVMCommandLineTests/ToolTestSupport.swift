@@ -4,8 +4,7 @@ import Foundation
 
 /// A ``ToolIO`` that records what the tool prints, with canned standard
 /// input and files.
-final class CapturedIO: @unchecked Sendable {
-    private let lock = NSLock()
+final class CapturedIO {
     private var outputBytes = Data()
     private var errorText = ""
     let standardInput: Data
@@ -16,8 +15,8 @@ final class CapturedIO: @unchecked Sendable {
         self.files = files
     }
 
-    var output: String { lock.withLock { String(decoding: outputBytes, as: UTF8.self) } }
-    var error: String { lock.withLock { errorText } }
+    var output: String { String(decoding: outputBytes, as: UTF8.self) }
+    var error: String { errorText }
 
     var io: ToolIO {
         ToolIO(
@@ -26,8 +25,8 @@ final class CapturedIO: @unchecked Sendable {
                 if let data = self.files[path] { return data }
                 return try ToolIO.readFile(atPath: path)
             },
-            writeOutput: { data in self.lock.withLock { self.outputBytes.append(data) } },
-            writeError: { text in self.lock.withLock { self.errorText += text } })
+            writeOutput: { data in self.outputBytes.append(data) },
+            writeError: { text in self.errorText += text })
     }
 
     /// Runs the tool in-process.
