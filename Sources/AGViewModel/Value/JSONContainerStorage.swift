@@ -186,7 +186,7 @@ extension JSONContainerStorage {
     /// values of its elements out (leaving it empty) and appends those that
     /// are containers to `pending`.
     @usableFromInline
-    internal mutating func moveNestedContainers(into pending: inout JSONTeardownStack) {
+    internal mutating func moveNestedContainers(into pending: inout JSONStack<JSONValue>) {
         guard buffer != nil, isKnownUniquelyReferenced(&buffer!) else { return }
         buffer!.withUnsafeMutablePointers { header, elements in
             JSONContainerTeardown.moveContainers(from: elements, count: header.pointee.count, into: &pending)
@@ -207,7 +207,7 @@ internal enum JSONContainerTeardown {
             elements.deinitialize(count: count)
             return
         }
-        var pending = JSONTeardownStack()
+        var pending = JSONStack<JSONValue>()
         moveContainers(from: elements, count: count, into: &pending)
         while var value = pending.popLast() {
             if var array = takeArray(from: &value) {
@@ -246,7 +246,7 @@ internal enum JSONContainerTeardown {
     /// elements go to `pending`.
     @usableFromInline
     static func moveContainers<Element: JSONContainerElement>(
-        from elements: UnsafeMutablePointer<Element>, count: Int, into pending: inout JSONTeardownStack
+        from elements: UnsafeMutablePointer<Element>, count: Int, into pending: inout JSONStack<JSONValue>
     ) {
         for i in 0..<count {
             // Read in place (no copy, no reference counting): only a

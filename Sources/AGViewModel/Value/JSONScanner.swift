@@ -13,7 +13,15 @@ internal struct JSONScanFailure: Error {
 /// nesting depth costs heap memory (bounded by `maximumDepth`), never call
 /// stack, and parsing works on threads with small stacks.
 internal struct JSONScanner: ~Copyable {
-    typealias Frame = JSONFrameStack.Frame
+    /// An open array or object.
+    struct Frame {
+        /// `true` for an object, `false` for an array.
+        var isObject: Bool
+        /// Where its first element sits on the value stack.
+        var valueStart: Int
+        /// Where its first key sits on the key stack (objects).
+        var keyStart: Int
+    }
 
     let base: UnsafePointer<UInt8>
     let count: Int
@@ -43,7 +51,7 @@ internal struct JSONScanner: ~Copyable {
     /// Remembered shapes: 32 sets of two.
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
-    var frames = JSONFrameStack()
+    var frames = JSONStack<Frame>(capacity: 32)
     /// ``JSONDecimalConversion/powersOfFive``, read at most once per
     /// document: only a double the exact fast path cannot convert needs it,
     /// so documents without such numbers never build the table.
