@@ -72,7 +72,8 @@ extension JSONScanner {
             p += 1
             let fractionStart = p
             if digits == 0 {
-                // Leading zeros of 0.000123 are not significant.
+                // Leading zeros of 0.000123 are not significant; past them,
+                // every digit is.
                 while p < count && base[p] == UInt8(ascii: "0") {
                     exponent -= 1
                     p &+= 1
@@ -93,9 +94,7 @@ extension JSONScanner {
             while p < count {
                 let d = base[p] &- UInt8(ascii: "0")
                 if d >= 10 { break }
-                if digits == 0 && d == 0 {
-                    exponent -= 1      // leading zeros of 0.000123 are not significant
-                } else if digits < 19 {
+                if digits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(d)
                     digits += 1
                     exponent -= 1
