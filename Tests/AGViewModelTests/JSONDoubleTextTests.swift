@@ -58,6 +58,32 @@ struct JSONDoubleTextTests {
         for d in values where d.isFinite { expectDescriptionText(d) }
     }
 
+    /// Plain decimals with every split of up to 17 digits around the point
+    /// (1 to 16 before it), where the writer moves the integer digits as
+    /// words: each split, with random digits and with nines and zeros.
+    @Test func everyPointPosition() {
+        var random = SplitMix64(seed: 0x5EED_0D09)
+        for before in 1...16 {
+            for after in 1...(17 - before) {
+                for trial in 0..<40 {
+                    var text = ""
+                    for i in 0..<(before + after) {
+                        if i == before { text += "." }
+                        let digit: UInt64 = switch trial {
+                        case 0: 9
+                        case 1: i == 0 || i == before + after - 1 ? 1 : 0
+                        default: i == 0 ? 1 + random.next() % 9 : random.next() % 10
+                        }
+                        text += String(digit)
+                    }
+                    let d = Double(text)!
+                    expectDescriptionText(d)
+                    expectDescriptionText(-d)
+                }
+            }
+        }
+    }
+
     /// The writer's two shortest-digit algorithms, Dragonbox (most doubles)
     /// and Schubfach (powers of two, the smallest exponents), agree on every
     /// normal double that both handle.
