@@ -26,6 +26,26 @@ struct JSONParserTests {
         #expect(try JSONValue(parsing: text) == expected)
     }
 
+    /// Containers closing just as the parser's value stack fills up (it
+    /// starts with room for 64 values and doubles): every count of values
+    /// before an empty or full array or object, at the top and nested.
+    @Test func containersClosingAtTheValueStackBoundary() throws {
+        for before in 60...132 {
+            let numbers = (0..<before).map { JSONValue.int(Int64($0)) }
+            let text = (0..<before).map(String.init).joined(separator: ",")
+            let endings: [(String, JSONValue)] = [
+                ("[]", .array([])), ("{}", .object([:])), ("[7]", [7]), (#"{"k":7}"#, ["k": 7]),
+                (#"[{},[],{"a":[]}]"#, [[:], [], ["a": []]]),
+            ]
+            for (ending, value) in endings {
+                let expected = JSONValue.array(JSONArray(numbers + [value]))
+                #expect(try JSONValue(parsing: "[\(text),\(ending)]") == expected)
+                #expect(try JSONValue(parsing: #"{"n":[\#(text),\#(ending)],"z":\#(ending)}"#)
+                    == ["n": expected, "z": value])
+            }
+        }
+    }
+
     @Test func keepsKeyOrderOfSource() throws {
         let value = try JSONValue(parsing: #"{"z": 1, "a": 2, "m": 3}"#)
         #expect(value.objectValue?.keys == ["z", "a", "m"])

@@ -189,6 +189,8 @@ internal struct JSONScanner: ~Copyable {
             throw JSONScanFailure(offset: pos, message:
                 "nesting is deeper than the maximum depth of \(maximumDepth) arrays and objects")
         }
+        // Room for the container when it closes (see pushClosedContainer).
+        if valueCount == valueCapacity { growValues() }
         frames.append(Frame(isObject: isObject, valueStart: valueCount, keyStart: keyCount))
         pos += 1
     }
@@ -245,7 +247,7 @@ internal struct JSONScanner: ~Copyable {
         let n = valueCount - frame.valueStart
         let array = moveValues(from: frame.valueStart, count: n)
         valueCount = frame.valueStart
-        push(.array(array))
+        pushClosedContainer(.array(array))
     }
 
     /// Closes the innermost object: its keys and values move into a
@@ -262,7 +264,6 @@ internal struct JSONScanner: ~Copyable {
         let members = JSONObject.Members(pairingKeys: keys + frame.keyStart, values: values + frame.valueStart, count: n)
         valueCount = frame.valueStart
         let hashes = UnsafePointer(keyHashes + frame.keyStart)
-        let object: JSONObject
         if n >= 2 {
             // API data repeats object shapes. When this object's key hash
             // values equal, in order, those of an earlier object whose hash
@@ -279,10 +280,9 @@ internal struct JSONScanner: ~Copyable {
             let way = shapes[set].matches(hashes, count: n) ? set
                 : shapes[set | 1].matches(hashes, count: n) ? set | 1 : -1
             if way >= 0 {
-                object = JSONObject(members: members, index: shapes[way].index)
+                pushClosedContainer(.object(JSONObject(members: members, index: shapes[way].index)))
             } else {
                 let (parsed, distinctHashes) = JSONObject.parsed(members: members, hashes: hashes)
-                object = parsed
                 if distinctHashes {
                     // The newest shape takes the first way; the shape there
                     // moves to the second, whose shape is forgotten.
@@ -291,12 +291,12 @@ internal struct JSONScanner: ~Copyable {
                     shapes[set].hashes.append(contentsOf: UnsafeBufferPointer(start: hashes, count: n))
                     shapes[set].index = parsed._index
                 }
+                pushClosedContainer(.object(parsed))
             }
         } else {
-            object = JSONObject.parsed(members: members, hashes: hashes).object
+            pushClosedContainer(.object(JSONObject.parsed(members: members, hashes: hashes).object))
         }
         keyCount = frame.keyStart
-        push(.object(object))
     }
 
     /// The `n` values from `start` of the value stack, moved into an array
@@ -304,6 +304,17 @@ internal struct JSONScanner: ~Copyable {
     @inline(__always)
     func moveValues(from start: Int, count n: Int) -> JSONArray {
         JSONArray(storage: JSONContainerStorage(moving: values + start, count: n))
+    }
+
+    /// Pushes a container just closed where its frame began, which
+    /// ``openFrame(isObject:)`` kept room for: no growth check. (Without a
+    /// possible growth call in between, the container moves onto the stack
+    /// with no retain and release.)
+    @inline(__always)
+    mutating func pushClosedContainer(_ value: consuming JSONValue) {
+        assert(valueCount < valueCapacity, "no room kept for a closed container")
+        (values + valueCount).initialize(to: value)
+        valueCount += 1
     }
 
     @inline(__always)
