@@ -217,9 +217,25 @@ extension JSONScanner {
 
     /// Decodes the escape at `p` (which holds `\`) into `scratch`; returns
     /// the position after it.
+    @inline(__always)
     mutating func decodeEscape(at p: Int) throws(JSONScanFailure) -> Int {
-        guard p + 1 < count else { throw unterminatedString() }
-        let e = base[p + 1]
+        guard p &+ 1 < count else { throw unterminatedString() }
+        let e = base[p &+ 1]
+        guard e == UInt8(ascii: "u") else {
+            try decodeShortEscape(e, at: p)
+            return p &+ 2
+        }
+        let unit = try hexEscape(at: p)
+        if unit & 0xF800 != 0xD800 {
+            scratch.appendUTF8(UInt32(truncatingIfNeeded: unit))
+            return p &+ 6
+        }
+        return decodeSurrogate(unit, at: p)
+    }
+
+    /// Decodes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r` or `\t` (`e` is the
+    /// byte after the backslash at `p`) into `scratch`.
+    mutating func decodeShortEscape(_ e: UInt8, at p: Int) throws(JSONScanFailure) {
         switch e {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
             scratch.append(e)
@@ -228,23 +244,6 @@ extension JSONScanner {
         case UInt8(ascii: "n"): scratch.append(0x0A)
         case UInt8(ascii: "r"): scratch.append(0x0D)
         case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "u"):
-            let unit = try hexEscape(at: p)
-            if unit >= 0xD800 && unit < 0xDC00 {
-                // A high surrogate: combine with a following low one if present.
-                if hasPrefix("\\u", at: p + 6), let low = try? hexEscape(at: p + 6),
-                   low >= 0xDC00 && low < 0xE000 {
-                    let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                    appendScalar(scalar)
-                    return p + 12
-                }
-                appendScalar(0xFFFD)
-            } else if unit >= 0xDC00 && unit < 0xE000 {
-                appendScalar(0xFFFD)  // a low surrogate without a high one
-            } else {
-                appendScalar(UInt32(unit))
-            }
-            return p + 6
         default:
             if e < 0x20 || e >= 0x80 {
                 throw JSONScanFailure(offset: p, message:
@@ -253,49 +252,59 @@ extension JSONScanner {
             throw JSONScanFailure(offset: p, message:
                 "invalid escape sequence '\\\(Character(Unicode.Scalar(e)))' (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
         }
-        return p + 2
+    }
+
+    /// Decodes the `\uXXXX` at `p` whose code unit `unit` is a surrogate:
+    /// a high one and the low one escaped right after it make one scalar;
+    /// any other surrogate becomes U+FFFD. Returns the position after it.
+    mutating func decodeSurrogate(_ unit: UInt16, at p: Int) -> Int {
+        if unit < 0xDC00, hasPrefix("\\u", at: p + 6), let low = try? hexEscape(at: p + 6),
+           low >= 0xDC00 && low < 0xE000 {
+            let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            scratch.appendUTF8(scalar)
+            return p + 12
+        }
+        scratch.appendUTF8(0xFFFD)
+        return p + 6
     }
 
     /// The code unit of `\uXXXX` at `p`.
+    @inline(__always)
     func hexEscape(at p: Int) throws(JSONScanFailure) -> UInt16 {
-        var unit: UInt16 = 0
+        if p &+ 6 <= count {
+            // All four digits at once; any invalid one makes the OR reach 16.
+            let a = Self.hexDigitValue(base[p &+ 2]), b = Self.hexDigitValue(base[p &+ 3])
+            let c = Self.hexDigitValue(base[p &+ 4]), d = Self.hexDigitValue(base[p &+ 5])
+            if a | b | c | d < 16 { return UInt16(truncatingIfNeeded: a &<< 12 | b &<< 8 | c &<< 4 | d) }
+        }
+        try hexEscapeFailure(at: p)
+    }
+
+    /// The value of hexadecimal digit `h`, or 255 when `h` is not one
+    /// (comparisons without branches, which digits and letters mixed in
+    /// code units would mispredict).
+    @inline(__always)
+    static func hexDigitValue(_ h: UInt8) -> UInt32 {
+        let digit = UInt32(h) &- 0x30
+        let letter = UInt32(h | 0x20) &- 0x61
+        let value = letter < 6 ? letter &+ 10 : 255
+        return digit < 10 ? digit : value
+    }
+
+    /// The error for a `\u` at `p` not followed by four hexadecimal digits:
+    /// the first bad digit, or the end of input.
+    @inline(never)
+    func hexEscapeFailure(at p: Int) throws(JSONScanFailure) -> Never {
         for i in 2..<6 {
             guard p + i < count else {
                 throw JSONScanFailure(offset: count, message: "unexpected end of input in \\u escape")
             }
-            let h = base[p + i]
-            let digit: UInt8
-            switch h {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = h - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = h - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = h - UInt8(ascii: "A") + 10
-            default:
+            if Self.hexDigitValue(base[p + i]) >= 16 {
                 throw JSONScanFailure(offset: p + i, message:
                     "invalid \\u escape: expected 4 hexadecimal digits, found \(describeByte(at: p + i))")
             }
-            unit = unit << 4 | UInt16(digit)
         }
-        return unit
-    }
-
-    /// Appends `scalar` (a valid Unicode scalar value) as UTF-8 to `scratch`.
-    mutating func appendScalar(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        preconditionFailure("four hexadecimal digits at \(p)")
     }
 
     /// Checks the multi-byte UTF-8 sequence at `p` (whose first byte is

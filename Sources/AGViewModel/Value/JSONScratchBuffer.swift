@@ -33,6 +33,33 @@ internal struct JSONScratchBuffer: ~Copyable {
     }
 
     /// Calls `body` with the bytes appended so far.
+    /// Appends `scalar` (a valid Unicode scalar value) as UTF-8, after one
+    /// capacity check for its up to four bytes.
+    @inline(__always)
+    mutating func appendUTF8(_ scalar: UInt32) {
+        if count &+ 4 > capacity { grow(to: count + 4) }
+        let out = bytes + count
+        if scalar < 0x80 {
+            out[0] = UInt8(truncatingIfNeeded: scalar)
+            count &+= 1
+        } else if scalar < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar &>> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            count &+= 2
+        } else if scalar < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar &>> 12)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 6 & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            count &+= 3
+        } else {
+            out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar &>> 18)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 12 & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 6 & 0x3F)
+            out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            count &+= 4
+        }
+    }
+
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         body(UnsafeBufferPointer(start: bytes, count: count))
