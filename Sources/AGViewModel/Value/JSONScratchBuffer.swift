@@ -32,7 +32,6 @@ internal struct JSONScratchBuffer: ~Copyable {
         count &+= n
     }
 
-    /// Calls `body` with the bytes appended so far.
     /// Appends `scalar` (a valid Unicode scalar value) as UTF-8, after one
     /// capacity check for its up to four bytes.
     @inline(__always)
@@ -60,6 +59,7 @@ internal struct JSONScratchBuffer: ~Copyable {
         }
     }
 
+    /// Calls `body` with the bytes appended so far.
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         body(UnsafeBufferPointer(start: bytes, count: count))
