@@ -226,7 +226,7 @@ extension JSONScanner {
             return p &+ 2
         }
         let unit = try hexEscape(at: p)
-        if unit & 0xF800 != 0xD800 {
+        if unit & 0xF800 != 0xD800 {  // not a surrogate (U+D800 to U+DFFF)
             scratch.appendUTF8(UInt32(truncatingIfNeeded: unit))
             return p &+ 6
         }
