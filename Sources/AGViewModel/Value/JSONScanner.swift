@@ -264,6 +264,8 @@ internal struct JSONScanner: ~Copyable {
         let members = JSONObject.Members(pairingKeys: keys + frame.keyStart, values: values + frame.valueStart, count: n)
         valueCount = frame.valueStart
         let hashes = UnsafePointer(keyHashes + frame.keyStart)
+        // Each branch pushes its own object: kept in one variable across the
+        // branches, the object is retained and released once more.
         if n >= 2 {
             // API data repeats object shapes. When this object's key hash
             // values equal, in order, those of an earlier object whose hash
