@@ -88,10 +88,11 @@ struct JSONKeyInternTableTests {
                 return (JSONKeyInternTable.slot(first: first, last: last, length: length), first, last)
             }
             let wasEmpty = table.slots[slot] == 0 && table.count < JSONKeyInternTable.maximumEntries
-            bytes.withUnsafeBufferPointer { buffer in
+            let inserted = bytes.withUnsafeBufferPointer { buffer in
                 table.insert(key, hash: key.hashValue, slot: slot, first: first, last: last, length: length,
                              start: buffer.baseAddress!)
             }
+            #expect(inserted == (wasEmpty ? table.count : 0))
             if wasEmpty { stored.append((key, bytes, slot)) }
         }
         #expect(table.count == stored.count)
@@ -102,9 +103,13 @@ struct JSONKeyInternTableTests {
             entry.bytes.withUnsafeBufferPointer { buffer in
                 let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
                                                              readableUpTo: buffer.baseAddress! + buffer.count)
-                let hit = table.lookup(slot: entry.slot, first: first, last: last, length: length, start: buffer.baseAddress!)
-                #expect(hit?.0 == entry.key)
-                #expect(hit?.1 == entry.key.hashValue)
+                let index = table.lookup(slot: entry.slot, first: first, last: last, length: length, start: buffer.baseAddress!)
+                #expect(index != 0)
+                if index != 0 {
+                    #expect(table.entries[index - 1].string == entry.key)
+                    #expect(table.entries[index - 1].hash == entry.key.hashValue)
+                    #expect(table.bytes(at: buffer.baseAddress!, length: length, match: table.entries + (index - 1)))
+                }
             }
             // The same length, first and last words, one middle byte changed.
             if length > 16 {
@@ -114,7 +119,9 @@ struct JSONKeyInternTableTests {
                     let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
                                                                  readableUpTo: buffer.baseAddress! + buffer.count)
                     #expect(table.lookup(slot: entry.slot, first: first, last: last, length: length,
-                                         start: buffer.baseAddress!) == nil)
+                                         start: buffer.baseAddress!) == 0)
+                    let index = Int(table.slots[entry.slot])
+                    #expect(!table.bytes(at: buffer.baseAddress!, length: length, match: table.entries + (index - 1)))
                 }
             }
         }

@@ -20,6 +20,11 @@ import Darwin
 /// A table that fills up is cleared when the next parse starts, so it
 /// follows the documents being parsed. The table also carries the thread's
 /// remembered object shapes from one parse to the next.
+///
+/// API objects repeat their keys in the same order, so each key also
+/// remembers the key that followed it last time (``successors``): the
+/// scanner checks the input against that key's bytes first, which on a hit
+/// skips finding the key's end, hashing it and the slot lookup.
 internal final class JSONKeyInternTable {
     /// A key: its first and last eight bytes as ``words(of:length:readableUpTo:)``
     /// gives them (for keys up to 16 bytes they are the whole key), its
@@ -44,6 +49,15 @@ internal final class JSONKeyInternTable {
 
     /// Entry index + 1 per slot, 0 for empty.
     let slots: UnsafeMutablePointer<UInt16>
+    /// The entry index + 1 of the key that followed each key in its object
+    /// last time (at the key's entry index + 1; at 0, what followed a key not
+    /// interned), then from ``objectStart`` on, of the first key of the last
+    /// object that was the value of each key (0 + ``objectStart`` for objects
+    /// not in an object). 0 where nothing is known. Only a guess: a hit is
+    /// confirmed byte by byte.
+    let successors: UnsafeMutablePointer<UInt16>
+    /// Where ``successors`` of objects' first keys begin.
+    static let objectStart = maximumEntries + 1
     var entries: UnsafeMutablePointer<Entry>
     var capacity = JSONKeyInternTable.initialCapacity
     var count = 0
@@ -59,6 +73,8 @@ internal final class JSONKeyInternTable {
     init() {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
+        successors = .allocate(capacity: 2 * Self.objectStart)
+        successors.initialize(repeating: 0, count: 2 * Self.objectStart)
         entries = .allocate(capacity: capacity)
         middleBytes = .allocate(capacity: middleCapacity)
     }
@@ -68,6 +84,7 @@ internal final class JSONKeyInternTable {
         entries.deallocate()
         middleBytes.deallocate()
         slots.deallocate()
+        successors.deallocate()
     }
 
     func removeAll() {
@@ -75,28 +92,44 @@ internal final class JSONKeyInternTable {
         count = 0
         middleCount = 0
         slots.update(repeating: 0, count: Self.slotCount)
+        successors.update(repeating: 0, count: 2 * Self.objectStart)
     }
 
-    /// The key with `words` and `length` (at least ``maximumKeyLength``
-    /// bytes readable at `start`) if this table has it.
+    /// The entry index + 1 of the key with `words` and `length` (at least
+    /// ``maximumKeyLength`` bytes readable at `start`), or 0 if this table
+    /// does not have it.
     @inline(__always)
-    func lookup(slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> (String, Int)? {
+    func lookup(slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Int {
         let index = Int(slots[slot])
-        guard index != 0 else { return nil }
+        guard index != 0 else { return 0 }
         let entry = entries + (index - 1)
         guard Int(entry.pointee.length) == length && entry.pointee.first == first && entry.pointee.last == last else {
-            return nil
+            return 0
         }
         if length > 16 && !Self.equalBytes(middleBytes + Int(entry.pointee.middleOffset), start + 8, length: length - 16) {
-            return nil
+            return 0
         }
-        return (entry.pointee.string, entry.pointee.hash)
+        return index
     }
 
-    /// Remembers a key in `slot` unless the slot or the table is taken.
+    /// `true` when the `length` bytes at `start` are those of the key in
+    /// `entry`, which has that length; at least eight bytes must be readable.
     @inline(__always)
-    func insert(_ string: String, hash: Int, slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) {
-        guard slots[slot] == 0 && count < Self.maximumEntries else { return }
+    func bytes(at start: UnsafePointer<UInt8>, length: Int, match entry: UnsafeMutablePointer<Entry>) -> Bool {
+        let word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+        if length < 8 {
+            return UInt64(littleEndian: word) & ((1 &<< UInt64(length &* 8)) &- 1) == entry.pointee.first
+        }
+        return word == entry.pointee.first
+            && UnsafeRawPointer(start + (length &- 8)).loadUnaligned(as: UInt64.self) == entry.pointee.last
+            && (length <= 16 || Self.equalBytes(middleBytes + Int(entry.pointee.middleOffset), start + 8, length: length &- 16))
+    }
+
+    /// Remembers a key in `slot` unless the slot or the table is taken; its
+    /// entry index + 1, or 0 when not remembered.
+    @inline(__always)
+    func insert(_ string: String, hash: Int, slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Int {
+        guard slots[slot] == 0 && count < Self.maximumEntries else { return 0 }
         if count == capacity { growEntries() }
         let middleOffset = middleCount
         if length > 16 {
@@ -108,6 +141,7 @@ internal final class JSONKeyInternTable {
                                                 middleOffset: Int32(middleOffset), string: string, hash: hash))
         count += 1
         slots[slot] = UInt16(count)
+        return count
     }
 
     /// Doubles the entries' capacity, up to ``maximumEntries``.
@@ -195,17 +229,23 @@ internal final class JSONKeyInternTable {
     /// `true` when the `length` bytes at `a` and `b` are equal.
     @inline(__always)
     static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, length: Int) -> Bool {
+        guard length >= 8 else {
+            var i = 0
+            while i < length {
+                if a[i] != b[i] { return false }
+                i += 1
+            }
+            return true
+        }
+        // Whole words, the last one overlapping the one before it.
         var i = 0
-        while i + 8 <= length {
+        while i &+ 8 < length {
             if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
                 != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
-            i += 8
+            i &+= 8
         }
-        while i < length {
-            if a[i] != b[i] { return false }
-            i += 1
-        }
-        return true
+        return UnsafeRawPointer(a + (length &- 8)).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(b + (length &- 8)).loadUnaligned(as: UInt64.self)
     }
 }
 
@@ -217,6 +257,19 @@ extension JSONScanner {
     @inline(__always)
     mutating func internKey() -> (String, Int)? {
         let start = pos + 1
+        assert(previousKey >= 0 && previousKey < 2 * JSONKeyInternTable.objectStart)
+        let guess = Int(internedKeys.successors[previousKey])
+        if guess != 0 {
+            let entry = internedKeys.entries + (guess &- 1)
+            let length = Int(entry.pointee.length)
+            if start &+ length &+ 8 <= count
+                && internedKeys.bytes(at: base + start, length: length, match: entry)
+                && base[start &+ length] == UInt8(ascii: "\"") {
+                pos = start &+ length &+ 1
+                previousKey = guess
+                return (entry.pointee.string, entry.pointee.hash)
+            }
+        }
         if start &+ 8 <= count {
             // Keys shorter than eight bytes (most of them) end in their
             // first word, which is then the key's `first` word as well.
@@ -253,6 +306,7 @@ extension JSONScanner {
         let length = p - start
         pos = p + 1
         guard length <= JSONKeyInternTable.maximumKeyLength else {
+            previousKey = 0
             let key = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
             return (key, key.hashValue)
         }
@@ -262,15 +316,22 @@ extension JSONScanner {
 
     /// The interned key of `length` bytes at `start`, whose words are
     /// `first` and `last`: from the table, or made, hashed and remembered.
+    /// It becomes the key that follows ``previousKey``.
     @inline(__always)
     mutating func internedKey(start: Int, length: Int, first: UInt64, last: UInt64) -> (String, Int) {
         let slot = JSONKeyInternTable.slot(first: first, last: last, length: length)
-        if let hit = internedKeys.lookup(slot: slot, first: first, last: last, length: length, start: base + start) {
-            return hit
+        let index = internedKeys.lookup(slot: slot, first: first, last: last, length: length, start: base + start)
+        if index != 0 {
+            internedKeys.successors[previousKey] = UInt16(truncatingIfNeeded: index)
+            previousKey = index
+            let entry = internedKeys.entries + (index &- 1)
+            return (entry.pointee.string, entry.pointee.hash)
         }
         let key = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
         let hash = key.hashValue
-        internedKeys.insert(key, hash: hash, slot: slot, first: first, last: last, length: length, start: base + start)
+        let inserted = internedKeys.insert(key, hash: hash, slot: slot, first: first, last: last, length: length, start: base + start)
+        if inserted != 0 { internedKeys.successors[previousKey] = UInt16(truncatingIfNeeded: inserted) }
+        previousKey = inserted
         return (key, hash)
     }
 }

@@ -17,6 +17,8 @@ internal struct JSONScanner: ~Copyable {
     struct Frame {
         /// `true` for an object, `false` for an array.
         var isObject: Bool
+        /// The enclosing object's ``JSONScanner/previousKey`` (objects).
+        var enclosingPreviousKey: UInt16
         /// Where its first element sits on the value stack.
         var valueStart: Int
         /// Where its first key sits on the key stack (objects).
@@ -40,6 +42,12 @@ internal struct JSONScanner: ~Copyable {
     /// Keys seen on this thread, so repeated keys are neither decoded nor
     /// hashed again; kept for the thread's next parse.
     let internedKeys = JSONKeyInternTable.take()
+    /// Where the innermost open object is in its keys, as an index into
+    /// ``JSONKeyInternTable/successors``, whose entry there is the guess for
+    /// its next key: its last key (its entry index + 1 in ``internedKeys``;
+    /// 0 after a key not interned), or before its first key, the member it
+    /// is the value of (the same plus ``JSONKeyInternTable/objectStart``).
+    var previousKey = 0
     /// Long string values seen in this document, so repeated ones are
     /// validated and allocated once.
     var strings = JSONStringCache()
@@ -191,7 +199,14 @@ internal struct JSONScanner: ~Copyable {
         }
         // Room for the container when it closes (see pushClosedContainer).
         if valueCount == valueCapacity { growValues() }
-        frames.append(Frame(isObject: isObject, valueStart: valueCount, keyStart: keyCount))
+        frames.append(Frame(isObject: isObject, enclosingPreviousKey: UInt16(truncatingIfNeeded: previousKey),
+                            valueStart: valueCount, keyStart: keyCount))
+        if isObject {
+            // An object's first keys follow from the member it is the value
+            // of: a post's from "statuses", its author's from "user".
+            let objectStart = JSONKeyInternTable.objectStart
+            previousKey = objectStart &+ (previousKey < objectStart ? previousKey : 0)
+        }
         pos += 1
     }
 
@@ -224,6 +239,7 @@ internal struct JSONScanner: ~Copyable {
             key = interned
             hash = internedHash
         } else {
+            previousKey = 0
             key = try parseString()
             hash = key.hashValue
         }
@@ -254,6 +270,7 @@ internal struct JSONScanner: ~Copyable {
     /// ``JSONObject``. Duplicate keys keep the first position and the last value.
     mutating func closeObject() {
         let frame = frames.removeLast()
+        previousKey = Int(frame.enclosingPreviousKey)
         let n = valueCount - frame.valueStart
         // Pair keys and values straight into the object's one members array,
         // reserved at its exact size: no growth, no intermediate arrays, and
