@@ -26,6 +26,7 @@ enum FuzzInvariants {
             return problems
         }
         problems += checkLoneNumber(value, in: bytes)
+        problems += checkKeys(value, in: bytes)
         let variants: [(String, JSONWriter.Options)] = [
             ("compact", .compact), ("pretty", .pretty), ("sorted", JSONWriter.Options(sortedKeys: true)),
             ("pretty sorted", JSONWriter.Options(pretty: true, indent: 3, sortedKeys: true)),
@@ -97,6 +98,39 @@ enum FuzzInvariants {
         }
         return projection.finished()
     }()
+
+    /// Object keys read as Foundation's `JSONSerialization` reads them, when
+    /// it accepts the document too: a check of key decoding independent of
+    /// the parser's own (which takes a key for an earlier object's key when
+    /// the bytes match, and would otherwise rename keys without a trace in
+    /// any round trip).
+    static func checkKeys(_ value: JSONValue, in bytes: UnsafeRawBufferPointer) -> [String] {
+        guard let reference = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+            return []
+        }
+        return sameKeys(value, reference) ? [] : ["object keys differ from JSONSerialization's"]
+    }
+
+    private static func sameKeys(_ value: JSONValue, _ reference: Any) -> Bool {
+        switch value {
+        case .object(let object):
+            // Foundation drops a key's leading U+FEFF (a byte order mark) when
+            // it makes the string; compare the keys without it.
+            func withoutMark(_ key: String) -> String { key.hasPrefix("\u{FEFF}") ? String(key.unicodeScalars.dropFirst()) : key }
+            guard let dictionary = reference as? [String: Any] else { return false }
+            var referenceValues: [String: Any] = [:]
+            for (key, value) in dictionary { referenceValues[withoutMark(key)] = value }
+            guard Set(object.map { withoutMark($0.key) }) == Set(referenceValues.keys) else { return false }
+            return object.allSatisfy { member in
+                referenceValues[withoutMark(member.key)].map { sameKeys(member.value, $0) } ?? false
+            }
+        case .array(let array):
+            guard let elements = reference as? [Any], elements.count == array.count else { return false }
+            return zip(array, elements).allSatisfy { sameKeys($0, $1) }
+        default:
+            return true
+        }
+    }
 
     /// A parse with a projection accepts exactly what a full parse accepts,
     /// and rejects with the same error.

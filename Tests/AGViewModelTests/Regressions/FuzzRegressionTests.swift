@@ -47,6 +47,22 @@ struct FuzzRegressionTests {
         #expect(more >= 5)
     }
 
+    /// The parser's key check compares with an independent reader, so it
+    /// tells a key renamed anywhere in the document.
+    @Test func theKeyCheckTellsARenamedKey() throws {
+        let text = #"{"a":[{"bc":1},{"b\u0063":2}],"d":{"e":{}}}"#
+        let value = try JSONValue(parsing: text)
+        let renamed = try [#"{"a":[{"bc":1},{"bd":2}],"d":{"e":{}}}"#, #"{"a":[{"bc":1},{"bc":2}],"d":{"f":{}}}"#,
+                           #"{"a":[{"bc":1},{"bc":2}],"d":{"e":{"":0}}}"#, #"{"A":[{"bc":1},{"bc":2}],"d":{"e":{}}}"#]
+            .map { try JSONValue(parsing: $0) }
+        Array(text.utf8).withUnsafeBytes { bytes in
+            #expect(FuzzInvariants.checkKeys(value, in: bytes).isEmpty)
+            for other in renamed {
+                #expect(!FuzzInvariants.checkKeys(other, in: bytes).isEmpty, "\(other)")
+            }
+        }
+    }
+
     @Test func specInputs() throws {
         let count = try Self.replay(["Fixtures/regressions/spec", "Fuzz/seeds/spec", "Fixtures/specs"]) { data in
             FuzzInvariants.checkSpec(data)
