@@ -114,9 +114,11 @@ enum FuzzInvariants {
     private static func sameKeys(_ value: JSONValue, _ reference: Any) -> Bool {
         switch value {
         case .object(let object):
-            // Foundation drops a key's leading U+FEFF (a byte order mark) when
-            // it makes the string; compare the keys without it.
-            func withoutMark(_ key: String) -> String { key.hasPrefix("\u{FEFF}") ? String(key.unicodeScalars.dropFirst()) : key }
+            // Foundation drops U+FEFF (a byte order mark) at the start of a
+            // key and after an escape in it; compare the keys without any.
+            func withoutMark(_ key: String) -> String {
+                key.unicodeScalars.contains("\u{FEFF}") ? String(String.UnicodeScalarView(key.unicodeScalars.filter { $0 != "\u{FEFF}" })) : key
+            }
             guard let dictionary = reference as? [String: Any] else { return false }
             var referenceValues: [String: Any] = [:]
             for (key, value) in dictionary { referenceValues[withoutMark(key)] = value }
