@@ -17,7 +17,7 @@ internal struct JSONScanner: ~Copyable {
     struct Frame {
         /// `true` for an object, `false` for an array.
         var isObject: Bool
-        /// The enclosing object's ``JSONScanner/previousKey`` (objects).
+        /// ``JSONScanner/previousKey`` when it opened; restored when an object closes.
         var enclosingPreviousKey: UInt16
         /// Where its first element sits on the value stack.
         var valueStart: Int
