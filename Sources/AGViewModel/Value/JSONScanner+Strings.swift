@@ -25,12 +25,11 @@ extension JSONScanner {
     /// Parses the string starting at `pos` (which holds `"`) and moves past
     /// its closing quote.
     ///
-    /// The UTF-8 of the content is checked exactly once. Creating a `String`
-    /// from bytes always validates them in the standard library (there is no
-    /// public unchecked initializer), so for non-ASCII content that check *is*
-    /// the validation: only when it fails does ``validateUTF8(from:to:)`` run,
-    /// to find and describe the bad byte. Scanning our own validator as well
-    /// would check every non-ASCII byte twice.
+    /// The UTF-8 of the content is checked exactly once: by ``JSONUTF8``
+    /// where the standard library can then copy it unchecked, and otherwise
+    /// by creating the `String` (which validates anyway). Only when that
+    /// check fails does ``validateUTF8(from:to:)`` run, to find and describe
+    /// the bad byte.
     @inline(__always)
     mutating func parseString() throws(JSONScanFailure) -> String {
         let start = pos + 1
@@ -107,8 +106,8 @@ extension JSONScanner {
     /// Up to 15 bytes fit in a small (inline) string, and the standard
     /// library builds an ASCII small string from uninitialized capacity
     /// without a validation pass; most JSON strings (ids, flags, short
-    /// names) are that small. Longer ones go through the usual initializer,
-    /// whose validation starts with a fast all-ASCII check.
+    /// names) are that small. Longer ones are copied unchecked where the
+    /// standard library allows it.
     @inline(__always)
     static func makeASCIIString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let n = bytes.count
@@ -118,10 +117,22 @@ extension JSONScanner {
                 return n
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return JSONUTF8.string(unchecked: bytes, isASCII: true)
     }
 
     /// A `String` of `bytes` if they are well-formed UTF-8, else `nil`.
+    @inline(__always)
+    static func makeValidatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard JSONUTF8.makesUncheckedStrings else { return makeStandardLibraryValidatedString(bytes) }
+        switch JSONUTF8.kind(of: bytes) {
+        case .ascii: return JSONUTF8.string(unchecked: bytes, isASCII: true)
+        case .multibyte: return JSONUTF8.string(unchecked: bytes, isASCII: false)
+        case .illFormed: return nil
+        }
+    }
+
+    /// ``makeValidatedString(_:)`` where only the standard library can make
+    /// a `String`, and so validates every time.
     ///
     /// `String(decoding:as: UTF8.self)` runs the standard library's
     /// specialized, ASCII-first UTF-8 check and replaces bad sequences with
@@ -129,8 +140,7 @@ extension JSONScanner {
     /// nothing to replace. That is one validation plus a `memcmp`, where
     /// `String(validating:as:)` is generic over the encoding and, called
     /// unspecialized, looks up generic metadata on every call.
-    @inline(__always)
-    static func makeValidatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func makeStandardLibraryValidatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var string = String(decoding: bytes, as: UTF8.self)
         let unchanged = string.withUTF8 { utf8 in
             utf8.count == bytes.count
@@ -158,8 +168,8 @@ extension JSONScanner {
     ///
     /// Raw content, non-ASCII included, is copied in runs without a check of
     /// its own: bytes produced by escapes are valid UTF-8 by construction, so
-    /// the one validation of the finished bytes (which creating the `String`
-    /// does anyway) covers the raw content. Only when it fails, or when the
+    /// the one check of the finished bytes (``makeValidatedString(_:)``)
+    /// covers the raw content. Only when it fails, or when the
     /// string turns out malformed in another way, is the raw content checked
     /// with ``validateUTF8(from:to:)``, so bad UTF-8 is reported at its own
     /// position and before any later error, in input order.
