@@ -237,20 +237,23 @@ public struct SpecPackager: ViewModelPackager, Sendable {
             : .typeMismatch(expected: expected, found: found.kind, value: found.briefDescription))
     }
 
-    /// A ViewModel with `fields` read from `object`.
-    internal static func apply(_ fields: [PackagingSpec.Field], to object: JSONObject) throws(PackagingError) -> ViewModel {
+    /// A ViewModel with `fields` read from `object`; `paths` holds each
+    /// field's path source, hashed (`nil` for templates).
+    internal static func apply(
+        _ fields: [PackagingSpec.Field], paths: [JSONHashedPath?], to object: JSONObject
+    ) throws(PackagingError) -> ViewModel {
         var keys: [String] = []
         keys.reserveCapacity(fields.count)
-        var values = [String: ViewModelValue](minimumCapacity: fields.count)
-        for field in fields {
+        var entries = [String: ViewModel.Entry](minimumCapacity: fields.count)
+        for (field, path) in zip(fields, paths) {
             // Read the raw value, or keep why there is none.
             let raw: Result<JSONValue, JSONAccessError>
             if let template = field.template {
                 raw = template.render(object).map(JSONValue.string)
-            } else if case .path(let path) = field.source {
+            } else if let path {
                 raw = object.lookup(path)
             } else {
-                continue  // unreachable: a template source always has a parsed template
+                continue  // unreachable: a path source always has a hashed path
             }
             var value: JSONValue?
             var cause: JSONAccessError?
@@ -274,10 +277,10 @@ public struct SpecPackager: ViewModelPackager, Sendable {
                 continue
             }
             keys.append(field.key)
-            values[field.key] = .json(value)
+            entries[field.key] = ViewModel.Entry(.json(value))
         }
         // Keys are unique: the spec was checked when loaded.
-        return ViewModel(uncheckedKeys: keys, values: values)
+        return ViewModel(uncheckedKeys: keys, entries: entries)
     }
 }
 
@@ -285,11 +288,20 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 /// header's fields); `nil` fields copy every member.
 internal struct FieldPackager: ViewModelPackager {
     let fields: [PackagingSpec.Field]?
+    /// Each field's path, hashed once for all the objects packaged.
+    let paths: [JSONHashedPath?]
+
+    init(fields: [PackagingSpec.Field]?) {
+        self.fields = fields
+        paths = fields?.map { field in
+            if case .path(let path) = field.source { JSONHashedPath(path) } else { nil }
+        } ?? []
+    }
 
     @inline(__always)
     func package(_ object: JSONObject) throws(PackagingError) -> sending ViewModel {
         guard let fields else { return ViewModel(object) }
-        return try SpecPackager.apply(fields, to: object)
+        return try SpecPackager.apply(fields, paths: paths, to: object)
     }
 }
 

@@ -8,6 +8,13 @@ extension ViewModel {
         self.storage = values.mapValues(Entry.init)
     }
 
+    /// ``init(uncheckedKeys:values:)`` with the entries already made.
+    internal convenience init(uncheckedKeys keys: [String], entries: [String: Entry]) {
+        self.init()
+        self.keyOrder = keys
+        self.storage = entries
+    }
+
     /// The stored values by key, not reported to Swift Observation (a view
     /// of the store, not a copy).
     internal var values: StoredValues {

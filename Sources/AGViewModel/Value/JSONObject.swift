@@ -98,7 +98,13 @@ public struct JSONObject: Sendable {
     @inlinable
     public func index(forKey key: String) -> Int? {
         if let index = _index { return index.find(key, hash: key.hashValue, in: _members) }
-        // Linear scan: cheaper than hashing for small objects.
+        return linearIndex(forKey: key)
+    }
+
+    /// The position of `key` found by comparing every key: cheaper than
+    /// hashing for objects too small to have an index.
+    @inlinable
+    internal func linearIndex(forKey key: String) -> Int? {
         var i = 0
         let n = _members.count
         while i < n {

@@ -202,8 +202,11 @@ extension JSONValue: SafeJSONAccess {
 
     /// Walks `rest` from `start`; `depth` counts the components of `fullPath`
     /// already consumed, for error prefixes.
+    /// `keyHashes`, when given, holds the hash value of each key of
+    /// `fullPath` (see ``JSONHashedPath``).
     internal static func walk(
-        _ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>, fullPath: JSONPath, depth: Int
+        _ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>, fullPath: JSONPath, depth: Int,
+        keyHashes: [Int]? = nil
     ) -> Result<JSONValue, JSONAccessError> {
         var current = start
         var step = depth
@@ -211,10 +214,15 @@ extension JSONValue: SafeJSONAccess {
             step += 1
             switch (component, current) {
             case let (.key(key), .object(object)):
-                guard let next = object[key] else {
+                let position = if let keyHashes {
+                    object.index(forKey: key, hash: keyHashes[step - 1])
+                } else {
+                    object.index(forKey: key)
+                }
+                guard let position else {
                     return .failure(JSONAccessError(path: fullPath.prefix(step), reason: .missing))
                 }
-                current = next
+                current = object._members[position].value
             case let (.index(index), .array(array)):
                 guard array.indices.contains(index) else {
                     return .failure(JSONAccessError(path: fullPath.prefix(step), reason: .missing))
@@ -234,14 +242,21 @@ extension JSONValue: SafeJSONAccess {
 extension JSONObject: SafeJSONAccess {
     /// Walks `path` from this object; the first component must be a key.
     public func lookup(_ path: JSONPath) -> Result<JSONValue, JSONAccessError> {
+        lookup(path, keyHashes: nil)
+    }
+
+    /// ``lookup(_:)``, with the hash value of each key of `path` when
+    /// `keyHashes` is given.
+    internal func lookup(_ path: JSONPath, keyHashes: [Int]?) -> Result<JSONValue, JSONAccessError> {
         guard case .key(let key)? = path.components.first else {
             if path.components.isEmpty { return .success(.object(self)) }
             return .failure(JSONAccessError(path: JSONPath([]), reason: .notAContainer(found: .object)))
         }
-        guard let first = self[key] else {
+        let position = if let keyHashes { index(forKey: key, hash: keyHashes[0]) } else { index(forKey: key) }
+        guard let position else {
             return .failure(JSONAccessError(path: path.prefix(1), reason: .missing))
         }
-        return JSONValue.walk(first, path.components.dropFirst(), fullPath: path, depth: 1)
+        return JSONValue.walk(_members[position].value, path.components.dropFirst(), fullPath: path, depth: 1, keyHashes: keyHashes)
     }
 
     /// The value at `path`, or `nil`; builds no error.
