@@ -38,6 +38,24 @@ struct JSONHashedPathTests {
         #expect(Self.document.lookup(JSONHashedPath(path)) == Self.document.lookup(path))
     }
 
+    /// Parsed objects: their index is built from interned keys, and a
+    /// repeated key keeps its first position with the last value.
+    @Test func readsParsedObjectsWithRepeatedKeys() throws {
+        let wide = (0..<(JSONObject.indexThreshold + 2)).map { #""w\#($0)": \#($0)"# }.joined(separator: ", ")
+        let text = #"{"id": 1, "user": {\#(wide), "screen_name": "ann", "screen_name": "bea", "deep": {\#(wide), "x": [true]}}, "id": 2, \#(wide)}"#
+        guard case .object(let document) = try JSONValue(parsing: text) else {
+            Issue.record("not an object")
+            return
+        }
+        let paths = ["id", "w0", "w13", "user.screen_name", "user.w5", "user.deep.x[0]", "user.deep.w13", "user.deep.missing", "user.id", "id.x"]
+        for text in paths {
+            let path = JSONPath(text)
+            #expect(document.lookup(JSONHashedPath(path)) == document.lookup(path), "\(text)")
+        }
+        #expect(document.lookup(JSONHashedPath(JSONPath("user.screen_name"))) == .success("bea"))
+        #expect(document.lookup(JSONHashedPath(JSONPath("id"))) == .success(2))
+    }
+
     @Test func anEmptyPathIsTheObjectItself() {
         let path = JSONPath([])
         #expect(Self.document.lookup(JSONHashedPath(path)) == .success(.object(Self.document)))

@@ -13,11 +13,13 @@ struct JSONUTF8Tests {
         bytes.withUnsafeBufferPointer { JSONUTF8.kind(of: $0) }
     }
 
-    /// `sequence` alone (checked byte by byte near the end), and between
-    /// nine ASCII bytes (a word of ASCII first) and four (so that it is read
-    /// as a word).
+    /// `sequence` alone (checked byte by byte near the end), and after
+    /// nine ASCII bytes (a word of ASCII first) followed by one to four
+    /// more: with fewer than four bytes left a sequence is checked byte by
+    /// byte, otherwise as a word.
     static func placements(of sequence: [UInt8]) -> [[UInt8]] {
-        [sequence, Array("abcdefghi".utf8) + sequence + Array("wxyz".utf8)]
+        let before = Array("abcdefghi".utf8)
+        return [sequence] + ["w", "wx", "wxy", "wxyz"].map { before + sequence + Array($0.utf8) }
     }
 
     /// Bytes on each side of every boundary that matters after a lead byte:

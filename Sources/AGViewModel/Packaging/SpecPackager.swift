@@ -25,16 +25,19 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     /// What the spec reads from a document.
     internal let projection: JSONProjection
 
+    /// The spec's item fields, with their paths hashed once.
+    private let itemPackager: FieldPackager
+
     /// A packager following `spec`.
     public init(spec: PackagingSpec) {
         self.spec = spec
         projection = spec.projection
+        itemPackager = FieldPackager(fields: spec.fields)
     }
 
     /// A packager following the spec file at `url` (checked now).
     public init(contentsOf url: URL) throws(PackagingSpecError) {
-        spec = try PackagingSpec(contentsOf: url)
-        projection = spec.projection
+        self.init(spec: try PackagingSpec(contentsOf: url))
     }
 
     /// Parses an API response for this packager: the whole document is
@@ -56,7 +59,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     /// The item ViewModel for `object`, following the spec's `fields`.
     /// Throws a ``PackagingError`` when a required value is missing.
     public func package(_ object: JSONObject) throws(PackagingError) -> sending ViewModel {
-        try FieldPackager(fields: spec.fields).package(object)
+        try itemPackager.package(object)
     }
 
     /// Packages a whole API response: the header and every item.
@@ -286,7 +289,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 
 /// Packages objects with a field list (a spec's items, a section's or the
 /// header's fields); `nil` fields copy every member.
-internal struct FieldPackager: ViewModelPackager {
+internal struct FieldPackager: ViewModelPackager, Sendable {
     let fields: [PackagingSpec.Field]?
     /// Each field's path, hashed once for all the objects packaged.
     let paths: [JSONHashedPath?]
