@@ -36,6 +36,7 @@ struct JSONHashedPathTests {
     func findsWhatThePlainPathFinds(text: String) {
         let path = JSONPath(text)
         #expect(Self.document.lookup(JSONHashedPath(path)) == Self.document.lookup(path))
+        #expect(Self.document.value(at: JSONHashedPath(path)) == Self.document.value(at: path))
     }
 
     /// Parsed objects: their index is built from interned keys, and a
@@ -51,6 +52,7 @@ struct JSONHashedPathTests {
         for text in paths {
             let path = JSONPath(text)
             #expect(document.lookup(JSONHashedPath(path)) == document.lookup(path), "\(text)")
+            #expect(document.value(at: JSONHashedPath(path)) == document.value(at: path), "\(text)")
         }
         #expect(document.lookup(JSONHashedPath(JSONPath("user.screen_name"))) == .success("bea"))
         #expect(document.lookup(JSONHashedPath(JSONPath("id"))) == .success(2))
@@ -59,6 +61,7 @@ struct JSONHashedPathTests {
     @Test func anEmptyPathIsTheObjectItself() {
         let path = JSONPath([])
         #expect(Self.document.lookup(JSONHashedPath(path)) == .success(.object(Self.document)))
+        #expect(Self.document.value(at: JSONHashedPath(path)) == .object(Self.document))
     }
 
     /// An index rebuilt by mutation still answers with the same hashes.

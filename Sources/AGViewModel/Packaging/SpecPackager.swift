@@ -235,52 +235,20 @@ public struct SpecPackager: ViewModelPackager, Sendable {
         result.header = header
     }
 
-    private static func mismatch(at path: JSONPath, expected: String, found: JSONValue) -> JSONAccessError {
+    internal static func mismatch(at path: JSONPath, expected: String, found: JSONValue) -> JSONAccessError {
         JSONAccessError(path: path, reason: found.isNull ? .null
             : .typeMismatch(expected: expected, found: found.kind, value: found.briefDescription))
     }
 
-    /// A ViewModel with `fields` read from `object`; `paths` holds each
-    /// field's path source, hashed (`nil` for templates).
-    internal static func apply(
-        _ fields: [PackagingSpec.Field], paths: [JSONHashedPath?], to object: JSONObject
-    ) throws(PackagingError) -> ViewModel {
+    /// A ViewModel with the fields of `readers` read from `object`.
+    internal static func apply(_ readers: [SpecFieldReader], to object: JSONObject) throws(PackagingError) -> ViewModel {
         var keys: [String] = []
-        keys.reserveCapacity(fields.count)
-        var entries = [String: ViewModel.Entry](minimumCapacity: fields.count)
-        for (field, path) in zip(fields, paths) {
-            // Read the raw value, or keep why there is none.
-            let raw: Result<JSONValue, JSONAccessError>
-            if let template = field.template {
-                raw = template.render(object).map(JSONValue.string)
-            } else if let path {
-                raw = object.lookup(path)
-            } else {
-                continue  // unreachable: a path source always has a hashed path
-            }
-            var value: JSONValue?
-            var cause: JSONAccessError?
-            switch raw {
-            case .success(let found):
-                value = found.isNull ? nil : field.type.convert(found, format: field.format)
-                if value == nil {
-                    let path: JSONPath
-                    if case .path(let p) = field.source { path = p } else { path = JSONPath([]) }
-                    cause = mismatch(at: path, expected: field.type.expectedDescription, found: found)
-                }
-            case .failure(let error):
-                cause = error
-            }
-            if value == nil { value = field.defaultValue }
-            guard let value else {
-                if field.isRequired, let cause {
-                    throw PackagingError(reason: .missingRequiredValue(
-                        key: field.key, source: field.source.description, cause: cause))
-                }
-                continue
-            }
-            keys.append(field.key)
-            entries[field.key] = ViewModel.Entry(.json(value))
+        keys.reserveCapacity(readers.count)
+        var entries = [String: ViewModel.Entry](minimumCapacity: readers.count)
+        for reader in readers {
+            guard let value = try reader.value(in: object) else { continue }
+            keys.append(reader.field.key)
+            entries[reader.field.key] = ViewModel.Entry(.json(value))
         }
         // Keys are unique: the spec was checked when loaded.
         return ViewModel(uncheckedKeys: keys, entries: entries)
@@ -290,21 +258,17 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 /// Packages objects with a field list (a spec's items, a section's or the
 /// header's fields); `nil` fields copy every member.
 internal struct FieldPackager: ViewModelPackager, Sendable {
-    let fields: [PackagingSpec.Field]?
-    /// Each field's path, hashed once for all the objects packaged.
-    let paths: [JSONHashedPath?]
+    /// The fields, ready for all the objects packaged; `nil` copies every member.
+    let readers: [SpecFieldReader]?
 
     init(fields: [PackagingSpec.Field]?) {
-        self.fields = fields
-        paths = fields?.map { field in
-            if case .path(let path) = field.source { JSONHashedPath(path) } else { nil }
-        } ?? []
+        readers = fields?.map(SpecFieldReader.init)
     }
 
     @inline(__always)
     func package(_ object: JSONObject) throws(PackagingError) -> sending ViewModel {
-        guard let fields else { return ViewModel(object) }
-        return try SpecPackager.apply(fields, paths: paths, to: object)
+        guard let readers else { return ViewModel(object) }
+        return try SpecPackager.apply(readers, to: object)
     }
 }
 
