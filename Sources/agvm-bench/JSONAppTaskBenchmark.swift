@@ -5,7 +5,8 @@ import Foundation
 /// (seven fields), as a Manager of ViewModels through the declarative spec
 /// packager (parsing for the spec: everything checked, only what it reads
 /// built), against Foundation's `JSONDecoder` into `Codable` structs (which
-/// likewise decode only the fields the structs declare).
+/// likewise decode only the fields the structs declare). A second row runs
+/// the same task on a full `JSONValue(parsing:)`.
 enum JSONAppTaskBenchmark {
     /// The seven fields a timeline cell shows.
     static let specText = #"""
@@ -36,14 +37,26 @@ enum JSONAppTaskBenchmark {
     struct Entities: Decodable { let urls: [URLEntity]? }
     struct URLEntity: Decodable { let expanded_url: String? }
 
-    /// The result row for inputs with a top-level `statuses` array, else none.
+    /// The result rows for inputs with a top-level `statuses` array, else none.
     static func results(data: Data, name: String, runs: Int) throws -> [BenchmarkResult] {
         guard case .array(let statuses)? = try JSONValue(parsing: data)["statuses"], !statuses.isEmpty else { return [] }
         let packager = SpecPackager(spec: try PackagingSpec(data: Data(specText.utf8)))
-        let ours = {
+        let parsedForTheSpec = {
             let (manager, skipped) = try packager.packageManager(document: try packager.parseDocument(data))
             blackHole(manager.itemCount &+ skipped.count)
         }
+        let parsedInFull = {
+            let (manager, skipped) = try packager.packageManager(document: try JSONValue(parsing: data))
+            blackHole(manager.itemCount &+ skipped.count)
+        }
+        return [
+            try row("app: spec -> Manager", ours: parsedForTheSpec, data: data, name: name, runs: runs),
+            try row("app: same, full parse", ours: parsedInFull, data: data, name: name, runs: runs),
+        ]
+    }
+
+    /// `ours` against `JSONDecoder` into the structs, interleaved.
+    private static func row(_ benchmark: String, ours: @escaping () throws -> Void, data: Data, name: String, runs: Int) throws -> BenchmarkResult {
         let peer = {
             let timeline = try JSONDecoder().decode(Timeline.self, from: data)
             blackHole(timeline.statuses.count)
@@ -55,10 +68,10 @@ enum JSONAppTaskBenchmark {
             ours: { for _ in 0..<oursReps { try ours() } },
             peer: { for _ in 0..<peerReps { try peer() } })
         let bytes = Double(data.count)
-        return [BenchmarkResult(
-            benchmark: "app: spec -> Manager", input: name, unit: "MB/s",
+        return BenchmarkResult(
+            benchmark: benchmark, input: name, unit: "MB/s",
             ours: bytes * Double(oursReps) / t.ours / 1e6,
             peer: "JSONDecoder (Codable)",
-            peerValue: bytes * Double(peerReps) / t.peer / 1e6)]
+            peerValue: bytes * Double(peerReps) / t.peer / 1e6)
     }
 }
