@@ -45,7 +45,7 @@ internal final class SpecFieldReader: Sendable {
         } else {
             return nil  // unreachable: a path source always has a hashed path
         }
-        var cause: JSONAccessError
+        let cause: JSONAccessError
         switch raw {
         case .success(let found):
             if !found.isNull, let value = field.type.convert(found, format: field.format) { return value }

@@ -39,21 +39,6 @@ extension JSONObject {
             return components.isEmpty ? .object(self) : nil
         }
         guard let position = index(forKey: first, hash: path.keyHashes[0]) else { return nil }
-        var current = _members[position].value
-        var step = 1
-        while step < components.count {
-            switch (components[step], current) {
-            case let (.key(key), .object(object)):
-                guard let next = object.index(forKey: key, hash: path.keyHashes[step]) else { return nil }
-                current = object._members[next].value
-            case let (.index(index), .array(array)):
-                guard array.indices.contains(index) else { return nil }
-                current = array[index]
-            default:
-                return nil
-            }
-            step += 1
-        }
-        return current
+        return JSONValue.walk(_members[position].value, components.dropFirst(), keyHashes: path.keyHashes)
     }
 }

@@ -183,13 +183,22 @@ extension JSONValue: SafeJSONAccess {
     }
 
     /// Walks `rest` from `start` without reporting why it stopped.
-    internal static func walk(_ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
+    /// `keyHashes`, when given, holds the hash value of each key of the
+    /// path `rest` is a slice of, by the same positions (see ``JSONHashedPath``).
+    internal static func walk(
+        _ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>, keyHashes: [Int]? = nil
+    ) -> JSONValue? {
         var current = start
-        for component in rest {
-            switch (component, current) {
+        for position in rest.indices {
+            switch (rest[position], current) {
             case let (.key(key), .object(object)):
-                guard let next = object[key] else { return nil }
-                current = next
+                let member = if let keyHashes {
+                    object.index(forKey: key, hash: keyHashes[position])
+                } else {
+                    object.index(forKey: key)
+                }
+                guard let member else { return nil }
+                current = object._members[member].value
             case let (.index(index), .array(array)):
                 guard array.indices.contains(index) else { return nil }
                 current = array[index]
