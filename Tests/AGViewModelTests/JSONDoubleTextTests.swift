@@ -10,6 +10,13 @@ struct JSONDoubleTextTests {
         do {
             #expect(try JSONValue.double(d).jsonString() == "\(d)", sourceLocation: sourceLocation)
             #expect(try JSONValue.array([.double(d), .int(1)]).jsonString() == "[\(d),1]", sourceLocation: sourceLocation)
+            // Two doubles side by side are written as a pair: in a longer
+            // array, and as a point (an array of doubles only), either side.
+            #expect(try JSONValue.array([.double(d), .double(-d), .int(1)]).jsonString() == "[\(d),\(-d),1]",
+                    sourceLocation: sourceLocation)
+            let x = -65.613616999999977
+            #expect(try JSONValue.array([[.double(d), 0.1], [.double(x), .double(d)]]).jsonString()
+                    == "[[\(d),0.1],[\(x),\(d)]]", sourceLocation: sourceLocation)
         } catch {
             Issue.record("\(d): \(error)", sourceLocation: sourceLocation)
         }

@@ -138,6 +138,50 @@ struct JSONWriterLayoutTests {
         }
     }
 
+    /// Doubles side by side are written two at a time: runs of every
+    /// length, broken by other values, at the top of an array and inside
+    /// points, must match the reference in every layout; a NaN or an
+    /// infinity anywhere in a run is still named by its own index.
+    @Test func runsOfDoublesMatchTheReference() throws {
+        var random = SplitMix64(seed: 0x2D0B_1E5)
+        let others: [JSONValue] = [.int(7), .string("x"), .null, .bool(false), .array(JSONArray()), [1.5, "y"]]
+        for _ in 0..<3_000 {
+            let elements = (0..<Int.random(in: 1...9, using: &random)).map { _ -> JSONValue in
+                guard Int.random(in: 0..<5, using: &random) > 0 else { return others.randomElement(using: &random)! }
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: return .double([0, -0.0, .leastNonzeroMagnitude, 0x1p-1000, 1e-5, 0x1p53.nextUp, 1e300].randomElement(using: &random)!)
+                case 1: return .double(Double(Int64.random(in: -99_999_999...99_999_999, using: &random)) / 1_000)
+                default:
+                    return .double(Double(bitPattern: random.next() & ~(0x7FF << 52)
+                        | UInt64.random(in: 900...1150, using: &random) << 52))
+                }
+            }
+            for value in [JSONValue.array(JSONArray(elements)), .array([.array(JSONArray(elements)), .int(1)])] {
+                for (pretty, sorted) in [(false, false), (true, false), (false, true)] {
+                    let options = JSONWriter.Options(pretty: pretty, indent: 2, sortedKeys: sorted)
+                    #expect(try value.jsonString(options: options)
+                        == Self.reference(value, pretty: pretty, indent: 2, sorted: sorted))
+                }
+            }
+        }
+        for count in 1...6 {
+            for bad in 0..<count {
+                for nonFinite in [Double.nan, .infinity, -.infinity] {
+                    var doubles = JSONArray((0..<count).map { .double(Double($0) + 0.25) })
+                    doubles[bad] = .double(nonFinite)
+                    for (value, path) in [(JSONValue.array(doubles), "[\(bad)]"), ([.array(doubles)], "[0][\(bad)]")] {
+                        #expect(throws: JSONWriteError.self) { try value.jsonBytes() }
+                        do {
+                            _ = try value.jsonBytes()
+                        } catch {
+                            #expect(error.path.description == path)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func integersOfEveryLengthAreExact() throws {
         var random = SplitMix64(seed: 0x1D16_175)
         var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, .max, .min, .max - 1, .min + 1]

@@ -19,26 +19,38 @@ extension JSONShortestDouble {
 
     /// The `n` decimal digits of `f` at `out`, eight at a time. Writes up to
     /// 7 bytes of scratch past `out + n`, which the caller has room for and
-    /// overwrites.
-    @inline(__always)
-    static func writeDigits(_ f: UInt64, count n: Int, to out: UnsafeMutablePointer<UInt8>) {
+    /// overwrites. Returns the first eight bytes written as a word (lowest
+    /// byte first; past the `n` digits, zeros), so that a caller can edit
+    /// them in a register instead of reading back what was just stored.
+    @inline(__always) @discardableResult
+    static func writeDigits(_ f: UInt64, count n: Int, to out: UnsafeMutablePointer<UInt8>) -> UInt64 {
         if n <= 8 {
-            store(eightDigits(UInt32(truncatingIfNeeded: f)) &>> UInt64(8 &* (8 &- n)), at: out)
+            let word = eightDigits(UInt32(truncatingIfNeeded: f)) &>> UInt64(8 &* (8 &- n))
+            store(word, at: out)
+            return word
         } else if n <= 16 {
             let (high, low) = f.quotientAndRemainder(dividingBy: 100_000_000)
-            store(eightDigits(UInt32(truncatingIfNeeded: high)) &>> UInt64(8 &* (16 &- n)), at: out)
-            store(eightDigits(UInt32(truncatingIfNeeded: low)), at: out + (n &- 8))
+            let first = eightDigits(UInt32(truncatingIfNeeded: high)) &>> UInt64(8 &* (16 &- n))
+            let second = eightDigits(UInt32(truncatingIfNeeded: low))
+            store(first, at: out)
+            store(second, at: out + (n &- 8))
+            return n == 16 ? first : first | second &<< UInt64(8 &* (n &- 8))
         } else {
             let (high, rest) = f.quotientAndRemainder(dividingBy: 10_000_000_000_000_000)
             let (middle, low) = rest.quotientAndRemainder(dividingBy: 100_000_000)
+            let first: UInt64
             if n == 17 {
                 // The longest shortest double: one leading digit.
-                out.pointee = UInt8(truncatingIfNeeded: high) &+ UInt8(ascii: "0")
+                first = high &+ UInt64(UInt8(ascii: "0"))
+                out.pointee = UInt8(truncatingIfNeeded: first)
             } else {
-                store(eightDigits(UInt32(truncatingIfNeeded: high)) &>> UInt64(8 &* (24 &- n)), at: out)
+                first = eightDigits(UInt32(truncatingIfNeeded: high)) &>> UInt64(8 &* (24 &- n))
+                store(first, at: out)
             }
-            store(eightDigits(UInt32(truncatingIfNeeded: middle)), at: out + (n &- 16))
+            let second = eightDigits(UInt32(truncatingIfNeeded: middle))
+            store(second, at: out + (n &- 16))
             store(eightDigits(UInt32(truncatingIfNeeded: low)), at: out + (n &- 8))
+            return first | second &<< UInt64(8 &* (n &- 16))
         }
     }
 

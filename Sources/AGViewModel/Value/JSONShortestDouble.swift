@@ -9,7 +9,10 @@
 /// of two and the smallest exponents (``schubfach(c:q:dk:powers:)``). Both
 /// take their power of ten from the parser's table of powers of five
 /// (``JSONDecimalConversion/powersOfFive``); the digits are then written
-/// eight at a time (``writeDigits(_:count:to:)``).
+/// eight at a time (``writeDigits(_:count:to:)``). Each search is a chain
+/// of dependent multiplications, so doubles side by side (a point's
+/// coordinates, runs in an array) are searched two at a time
+/// (``writePair(_:_:to:powers:)``) for the processor to overlap.
 internal enum JSONShortestDouble {
     /// The longest text is 24 bytes (`-2.2250738585072014e-308`).
     static let maximumLength = 32
@@ -20,29 +23,68 @@ internal enum JSONShortestDouble {
     /// doubles.)
     @inline(never)
     static func write(_ d: Double, to out: UnsafeMutablePointer<UInt8>, powers: UnsafePointer<UInt64>) -> Int {
-        var p = out
-        if d.sign == .minus {
-            p.pointee = UInt8(ascii: "-")
-            p += 1
+        guard isSearched(d) else { return writeUnsearched(d, to: out) }
+        return writeSearched(d, shortestDecimal(d, powers: powers), to: out)
+    }
+
+    /// Writes finite `a`, a comma and finite `b` at `out` and returns the
+    /// number of bytes: a point's coordinates. Both digit searches run
+    /// before either is written, so that the processor overlaps two chains
+    /// of dependent multiplications instead of waiting on each in turn.
+    @inline(never)
+    static func writePair(_ a: Double, _ b: Double, to out: UnsafeMutablePointer<UInt8>, powers: UnsafePointer<UInt64>) -> Int {
+        guard isSearched(a), isSearched(b) else {
+            let n = write(a, to: out, powers: powers)
+            out[n] = UInt8(ascii: ",")
+            return n &+ 1 &+ write(b, to: out + (n &+ 1), powers: powers)
         }
-        if d == 0 {
-            p[0] = UInt8(ascii: "0"); p[1] = UInt8(ascii: "."); p[2] = UInt8(ascii: "0")
-            return p + 3 - out
-        }
-        let magnitude = d.magnitude
-        guard magnitude >= 0x1p-970 else {
+        let first = shortestDecimal(a, powers: powers)
+        let second = shortestDecimal(b, powers: powers)
+        var p = out + writeSearched(a, first, to: out)
+        p.pointee = UInt8(ascii: ",")
+        p += 1
+        p += writeSearched(b, second, to: p)
+        return p - out
+    }
+
+    /// Whether `d`'s digits come from ``shortestDecimal(_:powers:)``: not
+    /// zero, and not below the power-of-ten table.
+    @inline(__always)
+    static func isSearched(_ d: Double) -> Bool {
+        d.magnitude >= 0x1p-970
+    }
+
+    /// Writes zero, or a double too small for the power-of-ten table.
+    static func writeUnsearched(_ d: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard d == 0 else {
             // Below about 1e-292 the digits need 10^-k beyond the table's
             // 10^308: the standard library writes those (same text).
             var text = JSONDoubleText(destination: out)
             d.write(to: &text)
             return text.count
         }
-        let (significand, exponent) = shortestDecimal(d, powers: powers)
-        // Swift's rule: decimal notation from 0.0001 up to 2^53, else exponential.
-        if magnitude < 0.0001 || magnitude > 9_007_199_254_740_992 {
-            return p + writeExponential(significand, exponent, to: p) - out
+        var p = out
+        if d.sign == .minus {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
         }
-        return p + writeDecimal(significand, exponent, to: p) - out
+        p[0] = UInt8(ascii: "0"); p[1] = UInt8(ascii: "."); p[2] = UInt8(ascii: "0")
+        return p + 3 - out
+    }
+
+    /// Writes `d` (see ``isSearched(_:)``) from its shortest decimal.
+    @inline(__always)
+    static func writeSearched(_ d: Double, _ decimal: (UInt64, Int), to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = out
+        if d.sign == .minus {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        let magnitude = d.magnitude
+        if magnitude < 0.0001 || magnitude > 9_007_199_254_740_992 {
+            return p + writeExponential(decimal.0, decimal.1, to: p) - out
+        }
+        return p + writeDecimal(decimal.0, decimal.1, to: p) - out
     }
 
     /// `f * 10^k` with `f` the shortest digits (no trailing zeros) for
@@ -54,7 +96,7 @@ internal enum JSONShortestDouble {
         let biased = Int((bits >> 52) & 0x7FF)
         var (f, k): (UInt64, Int)
         if biased == 0 {
-            (f, k) = schubfach(c: fraction, q: -1074, dk: 0, powers: powers)  // subnormal (not reached: see write)
+            (f, k) = schubfach(c: fraction, q: -1074, dk: 0, powers: powers)  // subnormal (not reached: see isSearched)
         } else {
             let c = fraction | (1 << 52)
             let q = biased - 1075
@@ -140,14 +182,22 @@ internal enum JSONShortestDouble {
             writeDigits(f, count: n, to: out + p)
             return p &+ n
         }
-        // ddd.ddd: the digits one byte apart, then the point between.
-        writeDigits(f, count: n, to: out + 1)
-        var i = 0
-        while i < point {
-            out[i] = out[i &+ 1]
-            i &+= 1
+        // ddd.ddd: the digits one byte on, then their first eight bytes
+        // again with the point in its place (the digits' word edited in a
+        // register: reading back bytes just stored as other words stalls).
+        let leading = writeDigits(f, count: n, to: out + 1)
+        if point < 8 {
+            let shift = UInt64(8 &* point)
+            let before = (1 &<< shift) &- 1
+            store(leading & before | UInt64(UInt8(ascii: ".")) &<< shift | (leading & ~before) &<< 8, at: out)
+        } else {
+            var i = 0
+            while i < point {
+                out[i] = out[i &+ 1]
+                i &+= 1
+            }
+            out[point] = UInt8(ascii: ".")
         }
-        out[point] = UInt8(ascii: ".")
         return n &+ 1
     }
 }
@@ -159,5 +209,13 @@ extension JSONByteSink {
     mutating func append(shortest d: Double, powers: UnsafePointer<UInt64>) {
         reserve(JSONShortestDouble.maximumLength)
         count &+= JSONShortestDouble.write(d, to: base + count, powers: powers)
+    }
+
+    /// Appends the shortest texts of `a` and `b` (both finite) with a comma
+    /// between (see ``JSONShortestDouble/writePair(_:_:to:powers:)``).
+    @inline(__always)
+    mutating func append(shortest a: Double, _ b: Double, powers: UnsafePointer<UInt64>) {
+        reserve(2 &* JSONShortestDouble.maximumLength &+ 1)
+        count &+= JSONShortestDouble.writePair(a, b, to: base + count, powers: powers)
     }
 }

@@ -227,6 +227,11 @@ internal struct JSONWriterEngine: ~Copyable {
             switch elements[position] {
             case .double(let d):
                 guard d.isFinite else { return .nonFinite(position, d) }
+                if !pretty, position &+ 1 < count, case .double(let next) = elements[position &+ 1], next.isFinite {
+                    sink.append(shortest: d, next, powers: powersOfFive)
+                    position &+= 2
+                    continue
+                }
                 sink.append(shortest: d, powers: powersOfFive)
             case .array(let array) where !array.isEmpty:
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
@@ -294,12 +299,18 @@ internal struct JSONWriterEngine: ~Copyable {
             guard case .double(let d) = element, d.isFinite else { return false }
         }
         sink.reserve(elements.count &* (JSONShortestDouble.maximumLength &+ 1) &+ 2)
-        var separator = UInt8(ascii: "[")
-        for element in elements {
-            guard case .double(let d) = element else { continue }
-            sink.appendUnchecked(separator)
-            sink.count &+= JSONShortestDouble.write(d, to: sink.base + sink.count, powers: powersOfFive)
-            separator = UInt8(ascii: ",")
+        sink.appendUnchecked(UInt8(ascii: "["))
+        var position = 0
+        while position < elements.count {
+            if position > 0 { sink.appendUnchecked(UInt8(ascii: ",")) }
+            guard case .double(let d) = elements[position] else { preconditionFailure("checked above") }
+            if position &+ 1 < elements.count, case .double(let next) = elements[position &+ 1] {
+                sink.count &+= JSONShortestDouble.writePair(d, next, to: sink.base + sink.count, powers: powersOfFive)
+                position &+= 2
+            } else {
+                sink.count &+= JSONShortestDouble.write(d, to: sink.base + sink.count, powers: powersOfFive)
+                position &+= 1
+            }
         }
         sink.appendUnchecked(UInt8(ascii: "]"))
         return true
