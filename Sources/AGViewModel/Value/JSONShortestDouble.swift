@@ -28,7 +28,8 @@ internal enum JSONShortestDouble {
     }
 
     /// Writes finite `a`, a comma and finite `b` at `out` and returns the
-    /// number of bytes: a point's coordinates. Both digit searches run
+    /// number of bytes: two doubles side by side (a point's coordinates, or
+    /// two of a run in an array). Both digit searches run
     /// before either is written, so that the processor overlaps two chains
     /// of dependent multiplications instead of waiting on each in turn.
     @inline(never)
