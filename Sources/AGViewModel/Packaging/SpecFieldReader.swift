@@ -49,9 +49,8 @@ internal final class SpecFieldReader: Sendable {
         switch raw {
         case .success(let found):
             if !found.isNull, let value = field.type.convert(found, format: field.format) { return value }
-            let path: JSONPath
-            if case .path(let p) = field.source { path = p } else { path = JSONPath([]) }
-            cause = SpecPackager.mismatch(at: path, expected: field.type.expectedDescription, found: found)
+            cause = SpecPackager.mismatch(
+                at: path?.path ?? JSONPath([]), expected: field.type.expectedDescription, found: found)
         case .failure(let error):
             cause = error
         }

@@ -3,9 +3,7 @@ extension ViewModel {
     /// unique and all present in `values`. Used by decoders and packagers to
     /// skip the per-key write path: a new ViewModel has no observers yet.
     internal convenience init(uncheckedKeys keys: [String], values: [String: ViewModelValue]) {
-        self.init()
-        self.keyOrder = keys
-        self.storage = values.mapValues(Entry.init)
+        self.init(uncheckedKeys: keys, entries: values.mapValues(Entry.init))
     }
 
     /// ``init(uncheckedKeys:values:)`` with the entries already made.

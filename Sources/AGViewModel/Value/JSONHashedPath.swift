@@ -26,6 +26,12 @@ extension JSONObject {
         return linearIndex(forKey: key)
     }
 
+    /// The position of `key`, found with its hash value `hash` when given.
+    @inline(__always)
+    internal func index(forKey key: String, hash: Int?) -> Int? {
+        if let hash { index(forKey: key, hash: hash) } else { index(forKey: key) }
+    }
+
     /// Walks `path` from this object: ``lookup(_:)`` without hashing keys.
     internal func lookup(_ path: JSONHashedPath) -> Result<JSONValue, JSONAccessError> {
         lookup(path.path, keyHashes: path.keyHashes)

@@ -192,12 +192,7 @@ extension JSONValue: SafeJSONAccess {
         for position in rest.indices {
             switch (rest[position], current) {
             case let (.key(key), .object(object)):
-                let member = if let keyHashes {
-                    object.index(forKey: key, hash: keyHashes[position])
-                } else {
-                    object.index(forKey: key)
-                }
-                guard let member else { return nil }
+                guard let member = object.index(forKey: key, hash: keyHashes?[position]) else { return nil }
                 current = object._members[member].value
             case let (.index(index), .array(array)):
                 guard array.indices.contains(index) else { return nil }
@@ -223,12 +218,7 @@ extension JSONValue: SafeJSONAccess {
             step += 1
             switch (component, current) {
             case let (.key(key), .object(object)):
-                let position = if let keyHashes {
-                    object.index(forKey: key, hash: keyHashes[step - 1])
-                } else {
-                    object.index(forKey: key)
-                }
-                guard let position else {
+                guard let position = object.index(forKey: key, hash: keyHashes?[step - 1]) else {
                     return .failure(JSONAccessError(path: fullPath.prefix(step), reason: .missing))
                 }
                 current = object._members[position].value
@@ -261,8 +251,7 @@ extension JSONObject: SafeJSONAccess {
             if path.components.isEmpty { return .success(.object(self)) }
             return .failure(JSONAccessError(path: JSONPath([]), reason: .notAContainer(found: .object)))
         }
-        let position = if let keyHashes { index(forKey: key, hash: keyHashes[0]) } else { index(forKey: key) }
-        guard let position else {
+        guard let position = index(forKey: key, hash: keyHashes?[0]) else {
             return .failure(JSONAccessError(path: path.prefix(1), reason: .missing))
         }
         return JSONValue.walk(_members[position].value, path.components.dropFirst(), fullPath: path, depth: 1, keyHashes: keyHashes)
