@@ -62,6 +62,34 @@ struct JSONDeepReleaseTests {
         }
         #expect(survivor == ["inner": [true, nil]])
     }
+
+    /// Every reference a released value held is let go, wherever it sat:
+    /// after scalars, between them, as an object member, in a leaf
+    /// container, or deep in a chain. A reference missed by the release
+    /// leaves the probe's buffer shared.
+    @Test func releasesEveryReferenceItHeld() {
+        var probe: JSONArray = [1, "two", [3]]
+        let shapes: [(String, (JSONValue) -> JSONValue)] = [
+            ("alone", { .array([$0]) }),
+            ("after scalars", { [1, true, nil, "a long string, not a small one", 2.5, $0] }),
+            ("between scalars", { [1, $0, "x", $0, 2] }),
+            ("member", { ["a": 1, "b": $0, "c": "x", "d": [$0]] }),
+            ("leaf objects in an array", { [["p": $0], ["q": 1], ["r": $0, "s": 2]] }),
+            ("empty neighbours", { [[], [:], ["k": []], $0] }),
+            ("chain", { value in
+                var chain: JSONValue = ["end": value]
+                for level in 0..<1_000 { chain = level % 2 == 0 ? [chain, 1] : ["next": chain, "also": value] }
+                return chain
+            }),
+        ]
+        for (name, wrap) in shapes {
+            var value: JSONValue? = wrap(.array(probe))
+            #expect(!isKnownUniquelyReferenced(&probe.storage.buffer!), "\(name): holds the probe")
+            value = nil
+            #expect(value == nil)
+            #expect(isKnownUniquelyReferenced(&probe.storage.buffer!), "\(name): a reference was not released")
+        }
+    }
 }
 
 /// `JSONArray` behaves as a Swift array with value semantics.
