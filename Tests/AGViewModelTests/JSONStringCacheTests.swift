@@ -41,6 +41,94 @@ struct JSONStringCacheTests {
         }
     }
 
+    /// Long strings with escapes, as JSON text and as the value they decode to.
+    static let escapedStrings: [(json: String, value: String)] = [
+        (#"<a href=\"http://twitter.com\" rel=\"nofollow\">Twitter Web Client</a>"#,
+         #"<a href="http://twitter.com" rel="nofollow">Twitter Web Client</a>"#),
+        (#"https:\/\/pbs.twimg.com\/profile_images\/1\/a_normal.jpg"#,
+         "https://pbs.twimg.com/profile_images/1/a_normal.jpg"),
+        (#"\u5e78\u305b\u306e\u2606\u304a\u5b88\u308a \ud83d\ude00 caf\u00e9"#, "幸せの☆お守り 😀 café"),
+        (#"line one\nline two\ttabbed \\ backslash \"quoted\""#, "line one\nline two\ttabbed \\ backslash \"quoted\""),
+    ]
+
+    @Test func repeatedEscapedStringsParseToTheirValues() throws {
+        // Repeats interleaved with unique escaped strings, in runs of
+        // different lengths, so lookups happen both before and after
+        // decoding.
+        var json: [String] = [], expected: [JSONValue] = []
+        for round in 0..<30 {
+            for (i, string) in Self.escapedStrings.enumerated() where (round + i) % 3 != 0 {
+                json.append("\"\(string.json)\"")
+                expected.append(.string(string.value))
+            }
+            for unique in 0..<(round % 7) {
+                json.append(#""unique \"\#(round)-\#(unique)\" and long enough to cache""#)
+                expected.append(.string(#"unique "\#(round)-\#(unique)" and long enough to cache"#))
+            }
+        }
+        #expect(try JSONValue(parsing: "[" + json.joined(separator: ",") + "]") == .array(expected))
+    }
+
+    @Test func escapedStringsThatDifferOnlyInOneEscapeStayDistinct() throws {
+        // Same length and the same first, middle and last eight bytes; only
+        // the escaped byte differs.
+        let escapes: [(json: String, value: String)] = [("n", "\n"), ("t", "\t"), ("\"", "\""), ("\\", "\\"), ("/", "/"), ("r", "\r")]
+        var json: [String] = [], expected: [JSONValue] = []
+        for _ in 0..<5 {
+            for (escape, value) in escapes.shuffled() {
+                json.append(#""AAAAAAAABB\\#(escape)CCCCCCCCCCCCCCCCDDDDDDDD""#)
+                expected.append(.string("AAAAAAAABB\(value)CCCCCCCCCCCCCCCCDDDDDDDD"))
+                // The same text without the escape where it has a plain spelling.
+                if escape == "/" {
+                    json.append(#""AAAAAAAABB/CCCCCCCCCCCCCCCCDDDDDDDD""#)
+                    expected.append(.string("AAAAAAAABB/CCCCCCCCCCCCCCCCDDDDDDDD"))
+                }
+            }
+        }
+        #expect(try JSONValue(parsing: "[" + json.joined(separator: ",") + "]") == .array(expected))
+    }
+
+    /// Escaped strings with an error, each long enough to be cached.
+    static let badEscapedStrings: [[UInt8]] = {
+        func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
+        var list: [[UInt8]] = []
+        list.append(utf8(#""a bad escape \q in a long string""#))
+        list.append(utf8(#""a control character \n then "#) + [0x0A] + utf8(#" in a long string""#))
+        list.append(utf8(#""bad UTF-8 \n then "#) + [0xE2, 0x28, 0xA1] + utf8(#" in a long string""#))
+        list.append(utf8(#""a surrogate \n then "#) + [0xED, 0xA0, 0x80] + utf8(#" in a long string""#))
+        list.append(utf8(#""a bad hex escape \u12G4 in a long string""#))
+        list.append(utf8(#""unterminated \n and long, at the end of input"#))
+        list.append(utf8(#""ends in the middle of an escape \"#))
+        return list
+    }()
+
+    /// Errors in an escaped string come out as they do without repeats
+    /// before it: same message, at the same place in the string.
+    @Test(arguments: badEscapedStrings)
+    func errorsInEscapedStringsAfterRepeats(bad: [UInt8]) throws {
+        let alone = try #require(parseError(bytes: [0x5B] + bad + [0x5D]))
+        let repeats = (0..<20).map { _ in "\"\(Self.escapedStrings[0].json)\"" }.joined(separator: ",")
+        let prefix = Array("[\(repeats),".utf8)
+        let afterRepeats = try #require(parseError(bytes: prefix + bad + [0x5D]))
+        #expect(afterRepeats.message == alone.message)
+        #expect(afterRepeats.offset == alone.offset - 1 + prefix.count)
+    }
+
+    @Test func anInvalidRepeatOfAValidEscapedStringIsStillRejected() throws {
+        let valid = Array("\"\(Self.escapedStrings[1].json)\"".utf8)
+        var invalid = valid
+        invalid[12] = 0xFF
+        let repeats: [UInt8] = Array(Array(repeating: valid, count: 5).joined(separator: [0x2C]))
+        var bytes: [UInt8] = [0x5B]
+        bytes += repeats
+        bytes += [0x2C]
+        bytes += invalid
+        bytes += [0x5D]
+        let error = try #require(parseError(bytes: bytes))
+        #expect(error.offset == 1 + repeats.count + 1 + 12)
+        #expect(error.message == "invalid UTF-8: byte 0xFF never appears in UTF-8")
+    }
+
     @Test func anInvalidRepeatOfAValidLongStringIsStillRejected() throws {
         let valid = Array("\"this string is long enough to cache\"".utf8)
         var invalid = valid

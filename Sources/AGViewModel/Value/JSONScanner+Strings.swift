@@ -174,6 +174,20 @@ extension JSONScanner {
     /// with ``validateUTF8(from:to:)``, so bad UTF-8 is reported at its own
     /// position and before any later error, in input order.
     mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONScanFailure) -> String {
+        // A long string is looked up in the cache by its raw bytes, escapes
+        // and all: before decoding while escaped strings have been
+        // repeating (a hit then skips the decoding too), after it otherwise
+        // (no second pass over strings that turn out unique).
+        var slot = -1
+        if strings.expectsRepeatedEscapedStrings, let end = closingQuote(from: firstEscape),
+           end &- start >= JSONStringCache.minimumLength {
+            slot = strings.slot(of: base + start, length: end &- start, documentLength: count)
+            if let cached = strings.string(in: slot, matching: start, length: end &- start, base: base) {
+                strings.noteEscapedString(repeated: true)
+                pos = end &+ 1
+                return cached
+            }
+        }
         scratch.removeAll()
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
         var p = firstEscape
@@ -205,7 +219,21 @@ extension JSONScanner {
             let c = base[p]
             if c == UInt8(ascii: "\"") {
                 pos = p + 1
-                if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
+                let length = p &- start
+                if length >= JSONStringCache.minimumLength {
+                    if slot < 0 {
+                        slot = strings.slot(of: base + start, length: length, documentLength: count)
+                        if let cached = strings.string(in: slot, matching: start, length: length, base: base) {
+                            strings.noteEscapedString(repeated: true)
+                            return cached
+                        }
+                    }
+                    strings.noteEscapedString(repeated: false)
+                    if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
+                        strings.store(string, in: slot, start: start, length: length)
+                        return string
+                    }
+                } else if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
                     return string
                 }
                 // Bad UTF-8 in the raw content.
@@ -222,6 +250,37 @@ extension JSONScanner {
                 try validateUTF8(from: start, to: p)
                 throw error
             }
+        }
+    }
+
+    /// The position of the quote that closes the string whose escape is at
+    /// `p`, found by skipping escapes without decoding them; `nil` at a
+    /// control character or the end of input (the decoder then reports it).
+    @inline(__always)
+    func closingQuote(from p: Int) -> Int? {
+        var p = p
+        while true {
+            while p &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let mask = Self.stringEndMask(word)
+                if mask != 0 {
+                    p &+= mask.trailingZeroBitCount &>> 3
+                    break
+                }
+                p &+= 8
+            }
+            while p < count {
+                let c = base[p]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                p &+= 1
+            }
+            guard p < count else { return nil }
+            let c = base[p]
+            if c == UInt8(ascii: "\"") { return p }
+            guard c == UInt8(ascii: "\\") else { return nil }
+            // The escaped byte (`"`, `\`, a letter) never ends the string,
+            // nor do the hex digits of a `\u` escape.
+            p &+= 2
         }
     }
 

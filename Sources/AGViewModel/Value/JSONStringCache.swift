@@ -12,9 +12,10 @@ import Foundation  // memcmp
 /// of its own length. Strings are values, so sharing storage is invisible
 /// to callers.
 ///
-/// Only strings without escapes, of ``minimumLength`` bytes or more, are
-/// cached: shorter ones are stored inline in the `String` (no allocation),
-/// so making them again is cheaper than looking them up.
+/// Only strings of ``minimumLength`` bytes or more are cached: shorter ones
+/// are stored inline in the `String` (no allocation), so making them again
+/// is cheaper than looking them up. A string with escapes is cached by its
+/// raw bytes, escapes included: equal raw bytes decode to equal strings.
 internal struct JSONStringCache: ~Copyable {
     /// A string as first seen: where its bytes are in the input.
     struct Entry {
@@ -30,6 +31,23 @@ internal struct JSONStringCache: ~Copyable {
     /// allocated when the first long string appears.
     var slots: UnsafeMutablePointer<Entry>?
     var mask = 0
+    /// How much escaped strings have been repeating lately: up by 3 for a
+    /// repeat, down by 1 for a new one, so it stays above 0 while more than
+    /// about one in four repeats (looking one up before decoding it costs
+    /// about a quarter of decoding it).
+    private var escapedRepeatScore = 0
+
+    /// Whether escaped strings are worth looking up before they are
+    /// decoded, which costs an extra pass over each one not found.
+    var expectsRepeatedEscapedStrings: Bool {
+        @inline(__always) get { escapedRepeatScore > 0 }
+    }
+
+    /// Counts an escaped string looked up: `repeated` when it was found.
+    @inline(__always)
+    mutating func noteEscapedString(repeated: Bool) {
+        escapedRepeatScore = repeated ? Swift.min(escapedRepeatScore &+ 3, 64) : Swift.max(escapedRepeatScore &- 1, 0)
+    }
 
     init() {}
 
