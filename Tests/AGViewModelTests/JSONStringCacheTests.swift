@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AGViewModel
 
@@ -86,6 +87,51 @@ struct JSONStringCacheTests {
             }
         }
         #expect(try JSONValue(parsing: "[" + json.joined(separator: ",") + "]") == .array(expected))
+    }
+
+    /// One JSON spelling of `value`: characters that must be escaped are,
+    /// and any other is escaped (`\uXXXX`, a surrogate pair, `\/`) at random.
+    static func spelling(of value: String, using random: inout SplitMix64) -> String {
+        var json = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": json += #"\""#
+            case "\\": json += #"\\"#
+            case "\n": json += #"\n"#
+            case "/" where Bool.random(using: &random): json += #"\/"#
+            case _ where scalar.value < 0x20 || Int.random(in: 0..<4, using: &random) == 0:
+                for unit in String(scalar).utf16 { json += String(format: "\\u%04x", unit) }
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        return json
+    }
+
+    @Test func everySpellingOfRepeatedStringsDecodesToItsValue() throws {
+        let seed: UInt64 = 0x5EE1_1E5C
+        var random = SplitMix64(seed: seed)
+        let values = [
+            #"<a href="http://twitter.com" rel="nofollow">Twitter Web Client</a>"#,
+            "https://pbs.twimg.com/profile_images/1/a_normal.jpg",
+            "幸せの☆お守り 😀 café, and some more text",
+            "line one\nline two\twith a tab\u{1}",
+            "a plain string, long enough to cache",
+            #"back\slash and "quotes" and / slashes / here"#,
+        ]
+        for _ in 0..<100 {
+            // A few spellings per value, so raw repeats and differently
+            // spelled repeats of one value are both common.
+            let spellings = values.map { value in (0..<3).map { _ in Self.spelling(of: value, using: &random) } }
+            var json: [String] = [], expected: [JSONValue] = []
+            for _ in 0..<40 {
+                let i = Int.random(in: 0..<values.count, using: &random)
+                json.append("\"" + spellings[i].randomElement(using: &random)! + "\"")
+                expected.append(.string(values[i]))
+            }
+            let parsed = try JSONValue(parsing: "[" + json.joined(separator: ",") + "]")
+            #expect(parsed == .array(expected), "seed \(seed)")
+            if parsed != .array(expected) { return }
+        }
     }
 
     /// Escaped strings with an error, each long enough to be cached.
