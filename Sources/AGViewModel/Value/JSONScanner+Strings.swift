@@ -179,11 +179,11 @@ extension JSONScanner {
         // repeating (a hit then skips the decoding too), after it otherwise
         // (no second pass over strings that turn out unique).
         var slot = -1
-        if strings.expectsRepeatedEscapedStrings, let end = closingQuote(from: firstEscape),
+        if expectsRepeatedEscapedStrings, let end = closingQuote(from: firstEscape),
            end &- start >= JSONStringCache.minimumLength {
             slot = strings.slot(of: base + start, length: end &- start, documentLength: count)
             if let cached = strings.string(in: slot, matching: start, length: end &- start, base: base) {
-                strings.noteEscapedString(repeated: true)
+                noteEscapedString(repeated: true)
                 pos = end &+ 1
                 return cached
             }
@@ -224,11 +224,11 @@ extension JSONScanner {
                     if slot < 0 {
                         slot = strings.slot(of: base + start, length: length, documentLength: count)
                         if let cached = strings.string(in: slot, matching: start, length: length, base: base) {
-                            strings.noteEscapedString(repeated: true)
+                            noteEscapedString(repeated: true)
                             return cached
                         }
                     }
-                    strings.noteEscapedString(repeated: false)
+                    noteEscapedString(repeated: false)
                     if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
                         strings.store(string, in: slot, start: start, length: length)
                         return string
@@ -251,6 +251,22 @@ extension JSONScanner {
                 throw error
             }
         }
+    }
+
+    /// Whether escaped strings are worth looking up in ``strings`` before
+    /// they are decoded, which costs an extra scan of each one not found.
+    var expectsRepeatedEscapedStrings: Bool {
+        @inline(__always) get { escapedRepeatScore > 0 }
+    }
+
+    /// Counts an escaped string looked up: `repeated` when it was found.
+    /// The score goes up by 3 for a repeat and down by 1 for a new string,
+    /// so it stays above 0 while about one in four or more repeats: a
+    /// repeat found before decoding saves the decoding, the UTF-8 check and
+    /// the allocation; a new string costs only the extra scan.
+    @inline(__always)
+    mutating func noteEscapedString(repeated: Bool) {
+        escapedRepeatScore = repeated ? Swift.min(escapedRepeatScore &+ 3, 64) : Swift.max(escapedRepeatScore &- 1, 0)
     }
 
     /// The position of the quote that closes the string whose escape is at

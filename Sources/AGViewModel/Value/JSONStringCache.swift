@@ -31,25 +31,6 @@ internal struct JSONStringCache: ~Copyable {
     /// allocated when the first long string appears.
     var slots: UnsafeMutablePointer<Entry>?
     var mask = 0
-    /// How much escaped strings have been repeating lately: up by 3 for a
-    /// repeat, down by 1 for a new one, so it stays above 0 while about one
-    /// in four or more repeats. A repeat found before decoding saves the
-    /// decoding, the UTF-8 check and the allocation; a new one costs only
-    /// an extra scan to its closing quote.
-    private var escapedRepeatScore = 0
-
-    /// Whether escaped strings are worth looking up before they are
-    /// decoded, which costs an extra pass over each one not found.
-    var expectsRepeatedEscapedStrings: Bool {
-        @inline(__always) get { escapedRepeatScore > 0 }
-    }
-
-    /// Counts an escaped string looked up: `repeated` when it was found.
-    @inline(__always)
-    mutating func noteEscapedString(repeated: Bool) {
-        escapedRepeatScore = repeated ? Swift.min(escapedRepeatScore &+ 3, 64) : Swift.max(escapedRepeatScore &- 1, 0)
-    }
-
     init() {}
 
     deinit {
