@@ -31,6 +31,7 @@ internal struct JSONStringCache: ~Copyable {
     /// allocated when the first long string appears.
     var slots: UnsafeMutablePointer<Entry>?
     var mask = 0
+
     init() {}
 
     deinit {
