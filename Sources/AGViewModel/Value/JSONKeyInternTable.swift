@@ -19,7 +19,8 @@ import Darwin
 /// API response pays neither the table's set-up nor hashing its keys again.
 /// A table that fills up is cleared when the next parse starts, so it
 /// follows the documents being parsed. The table also carries the thread's
-/// remembered object shapes from one parse to the next.
+/// remembered object shapes and the scanner's working buffers from one
+/// parse to the next.
 ///
 /// API objects repeat their keys in the same order, so each key also
 /// remembers the key that followed it last time (``successors``): the
@@ -69,6 +70,11 @@ internal final class JSONKeyInternTable {
     /// ``JSONScanner/closeObject()``); they depend only on key hash values,
     /// which hold for the whole process.
     var shapes: [ObjectShape] = []
+    /// The scanner's buffers from the thread's last parse; owned by the
+    /// table until ``takeSpareBuffers()``. Only ever read or assigned whole
+    /// (never `inout`), so the compiler drops the run-time exclusivity
+    /// checks of a class's stored property.
+    private var spareBuffers = JSONScanner.SpareBuffers()
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
@@ -80,11 +86,27 @@ internal final class JSONKeyInternTable {
     }
 
     deinit {
+        var spares = spareBuffers
+        spares.deallocate()
         entries.deinitialize(count: count)
         entries.deallocate()
         middleBytes.deallocate()
         slots.deallocate()
         successors.deallocate()
+    }
+
+    /// The kept scanner buffers, leaving none kept.
+    func takeSpareBuffers() -> JSONScanner.SpareBuffers {
+        let taken = spareBuffers
+        spareBuffers = JSONScanner.SpareBuffers()
+        return taken
+    }
+
+    /// Keeps `buffers` for the thread's next parse.
+    func keepSpareBuffers(_ buffers: JSONScanner.SpareBuffers) {
+        var replaced = spareBuffers
+        spareBuffers = buffers
+        replaced.deallocate()
     }
 
     func removeAll() {

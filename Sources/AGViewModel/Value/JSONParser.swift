@@ -86,11 +86,16 @@ public struct JSONParser: Sendable {
         var scanner = JSONScanner(base: base.assumingMemoryBound(to: UInt8.self),
                                   count: bytes.count,
                                   maximumDepth: options.maximumDepth)
+        let result: Result<JSONValue, JSONScanFailure>
         do {
-            return .success(try scanner.parseDocument())
+            result = .success(try scanner.parseDocument())
         } catch {
-            return .failure(JSONParseError(offset: error.offset, message: error.message, in: bytes)
-                .addingEncodingHint(for: bytes))
+            result = .failure(error)
+        }
+        scanner.finish()
+        return result.mapError { failure in
+            JSONParseError(offset: failure.offset, message: failure.message, in: bytes)
+                .addingEncodingHint(for: bytes)
         }
     }
 }
@@ -106,11 +111,15 @@ extension JSONParser {
         var scanner = JSONScanner(base: base.assumingMemoryBound(to: UInt8.self),
                                   count: bytes.count,
                                   maximumDepth: options.maximumDepth)
+        let value: JSONValue?
         do {
-            return .success(try scanner.parseProjectedDocument(projection))
+            value = try scanner.parseProjectedDocument(projection)
         } catch {
-            return parseResult(bytes)
+            value = nil
         }
+        scanner.finish()
+        guard let value else { return parseResult(bytes) }
+        return .success(value)
     }
 
     /// Parses `data` building only what `projection` reads.

@@ -40,8 +40,9 @@ internal struct JSONScanner: ~Copyable {
     var keyCount = 0
     var keyCapacity: Int
     /// Keys seen on this thread, so repeated keys are neither decoded nor
-    /// hashed again; kept for the thread's next parse.
-    let internedKeys = JSONKeyInternTable.take()
+    /// hashed again; kept for the thread's next parse, with the scanner's
+    /// buffers (see ``finish()``).
+    let internedKeys: JSONKeyInternTable
     /// Where the innermost open object is in its keys, as an index into
     /// ``JSONKeyInternTable/successors``, whose entry there is the guess for
     /// its next key: its last key (its entry index + 1 in ``internedKeys``;
@@ -50,7 +51,7 @@ internal struct JSONScanner: ~Copyable {
     var previousKey = 0
     /// Long string values seen in this document, so repeated ones are
     /// validated and allocated once.
-    var strings = JSONStringCache()
+    var strings: JSONStringCache
     /// Key shapes (the hash values of an object's keys, in order) of recent
     /// objects whose keys were checked distinct, with their hash index; see
     /// ``closeObject()``. Carried over from the thread's previous parse;
@@ -59,13 +60,13 @@ internal struct JSONScanner: ~Copyable {
     /// Remembered shapes: 32 sets of two.
     static let shapeSlotCount = 64
     /// Open containers, innermost last.
-    var frames = JSONStack<Frame>(capacity: 32)
+    var frames: JSONStack<Frame>
     /// ``JSONDecimalConversion/powersOfFive``, read at most once per
     /// document: only a double the exact fast path cannot convert needs it,
     /// so documents without such numbers never build the table.
     var powersOfFive: UnsafePointer<UInt64>?
     /// Reused buffer for strings with escapes.
-    var scratch = JSONScratchBuffer()
+    var scratch: JSONScratchBuffer
     /// How much escaped strings with a long raw text have been repeating
     /// lately (see ``noteEscapedString(repeated:)``). Stored last: ahead
     /// of the other fields it moves them, which slowed parsing without
@@ -76,25 +77,33 @@ internal struct JSONScanner: ~Copyable {
         self.base = base
         self.count = count
         self.maximumDepth = maximumDepth
-        valueCapacity = 64
-        values = .allocate(capacity: valueCapacity)
-        keyCapacity = 32
-        keys = .allocate(capacity: keyCapacity)
-        keyHashes = .allocate(capacity: keyCapacity)
+        let table = JSONKeyInternTable.take()
+        internedKeys = table
+        // The buffers of the thread's last parse, when it kept them.
+        var spares = table.takeSpareBuffers()
+        (values, valueCapacity) = spares.values.take(minimumCapacity: 64)
+        (keys, keyCapacity) = spares.keys.take(minimumCapacity: 32)
+        keyHashes = spares.keyHashes.take(minimumCapacity: keyCapacity).memory
+        frames = JSONStack(reusing: &spares.frames, minimumCapacity: 32)
+        scratch = JSONScratchBuffer(reusing: &spares.scratch, minimumCapacity: 256)
+        strings = JSONStringCache(reusing: &spares.stringSlots)
+        spares.deallocate()  // any kept buffer too small to use
         // The thread's shapes from earlier parses: the same API's objects
         // skip the duplicate check from the first document on.
-        shapes = internedKeys.shapes
-        internedKeys.shapes = []
+        shapes = table.shapes
+        table.shapes = []
     }
 
     deinit {
         internedKeys.shapes = shapes
         internedKeys.giveBack()
         values.deinitialize(count: valueCount)
-        values.deallocate()
         keys.deinitialize(count: keyCount)
-        keys.deallocate()
-        keyHashes.deallocate()
+        if valueCapacity > 0 { values.deallocate() }
+        if keyCapacity > 0 {
+            keys.deallocate()
+            keyHashes.deallocate()
+        }
     }
 
     // MARK: - Document and containers

@@ -11,7 +11,22 @@ internal struct JSONScratchBuffer: ~Copyable {
         bytes = .allocate(capacity: capacity)
     }
 
-    deinit { bytes.deallocate() }
+    /// An empty buffer in the memory `spare` keeps, or in new memory when
+    /// it keeps none with room for `minimumCapacity` bytes.
+    init(reusing spare: inout JSONSpareBuffer<UInt8>, minimumCapacity: Int) {
+        (bytes, capacity) = spare.take(minimumCapacity: minimumCapacity)
+    }
+
+    deinit {
+        if capacity > 0 { bytes.deallocate() }
+    }
+
+    /// Empties the buffer and gives its memory to `spare`.
+    mutating func giveMemory(to spare: inout JSONSpareBuffer<UInt8>) {
+        spare.keep(bytes, capacity: capacity)
+        count = 0
+        capacity = 0
+    }
 
     @inline(__always)
     mutating func removeAll() { count = 0 }
@@ -66,11 +81,11 @@ internal struct JSONScratchBuffer: ~Copyable {
     }
 
     private mutating func grow(to minimum: Int) {
-        var newCapacity = capacity * 2
+        var newCapacity = max(capacity * 2, 16)
         while newCapacity < minimum { newCapacity *= 2 }
         let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBytes.update(from: bytes, count: count)
-        bytes.deallocate()
+        if capacity > 0 { bytes.deallocate() }
         bytes = newBytes
         capacity = newCapacity
     }

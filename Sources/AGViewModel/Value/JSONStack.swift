@@ -15,9 +15,23 @@ internal struct JSONStack<Element>: ~Copyable {
         elements = .allocate(capacity: capacity)
     }
 
+    /// An empty stack in the memory `spare` keeps, or in new memory when
+    /// it keeps none with room for `minimumCapacity` elements.
+    init(reusing spare: inout JSONSpareBuffer<Element>, minimumCapacity: Int) {
+        (elements, capacity) = spare.take(minimumCapacity: minimumCapacity)
+    }
+
     deinit {
         elements.deinitialize(count: count)
-        elements.deallocate()
+        if capacity > 0 { elements.deallocate() }
+    }
+
+    /// Empties the stack and gives its memory to `spare`.
+    mutating func giveMemory(to spare: inout JSONSpareBuffer<Element>) {
+        elements.deinitialize(count: count)
+        count = 0
+        spare.keep(elements, capacity: capacity)
+        capacity = 0
     }
 
     /// The last element, if any.
@@ -47,10 +61,10 @@ internal struct JSONStack<Element>: ~Copyable {
     }
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = max(capacity * 2, 16)
         let newElements = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newElements.moveInitialize(from: elements, count: count)
-        elements.deallocate()
+        if capacity > 0 { elements.deallocate() }
         elements = newElements
         capacity = newCapacity
     }

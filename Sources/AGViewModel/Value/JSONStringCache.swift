@@ -28,24 +28,45 @@ internal struct JSONStringCache: ~Copyable {
     static let minimumLength = 16
 
     /// One slot per 512 bytes of input, a power of two between 8 and 2048,
-    /// allocated when the first long string appears.
+    /// set up when the first long string appears (until then `mask` is 0),
+    /// in memory the thread kept from an earlier parse when it is large
+    /// enough.
     var slots: UnsafeMutablePointer<Entry>?
     var mask = 0
+    /// How many entries `slots` has room for.
+    var capacity = 0
 
-    init() {}
+    /// A cache whose slots go in the memory `spare` holds, if any.
+    init(reusing spare: inout JSONSpareBuffer<Entry>) {
+        if let (memory, capacity) = spare.takeAny() {
+            slots = memory
+            self.capacity = capacity
+        }
+    }
 
     deinit {
         if let slots {
-            slots.deinitialize(count: mask + 1)
+            if mask != 0 { slots.deinitialize(count: mask + 1) }
             slots.deallocate()
         }
+    }
+
+    /// Empties the cache and gives its slots' memory to `spare` for the
+    /// thread's next parse.
+    mutating func giveMemory(to spare: inout JSONSpareBuffer<Entry>) {
+        guard let slots else { return }
+        if mask != 0 { slots.deinitialize(count: mask + 1) }
+        spare.keep(slots, capacity: capacity)
+        self.slots = nil
+        mask = 0
+        capacity = 0
     }
 
     /// The slot for the `length` (at least ``minimumLength``) bytes at
     /// `start`, in a document of `documentLength` bytes.
     @inline(__always)
     mutating func slot(of start: UnsafePointer<UInt8>, length: Int, documentLength: Int) -> Int {
-        if slots == nil { allocate(documentLength: documentLength) }
+        if mask == 0 { setUpSlots(documentLength: documentLength) }
         let raw = UnsafeRawPointer(start)
         // The first, middle and last eight bytes, and the length: enough to
         // tell apart the strings of real documents.
@@ -74,13 +95,18 @@ internal struct JSONStringCache: ~Copyable {
         slots.unsafelyUnwrapped[slot] = Entry(offset: start, length: length, string: string)
     }
 
-    mutating func allocate(documentLength: Int) {
+    /// Sets up empty slots for a document of `documentLength` bytes, in the
+    /// memory at hand when it has room for them.
+    mutating func setUpSlots(documentLength: Int) {
         var size = 8
         while size < 2048 && size * 512 < documentLength { size &<<= 1 }
-        let table = UnsafeMutablePointer<Entry>.allocate(capacity: size)
+        if capacity < size {
+            slots?.deallocate()
+            slots = .allocate(capacity: size)
+            capacity = size
+        }
         // Length 0 never matches: only strings of 16 bytes and more are looked up.
-        table.initialize(repeating: Entry(offset: 0, length: 0, string: ""), count: size)
-        slots = table
+        slots.unsafelyUnwrapped.initialize(repeating: Entry(offset: 0, length: 0, string: ""), count: size)
         mask = size - 1
     }
 }

@@ -1,0 +1,103 @@
+import Testing
+@testable import AGViewModel
+
+/// A thread's parses hand their working buffers (value and key stacks, open
+/// containers, escape buffer, string cache slots) from one to the next.
+/// Nothing of one document may show in the next, whatever the first one
+/// left behind: an error halfway, a size over the kept limit, cached strings.
+@Suite("JSONParser: buffers reused across parses")
+struct JSONScannerBufferReuseTests {
+    @Test func aSpareBufferKeepsTheLargestMemoryUpToItsLimit() {
+        var spare = JSONSpareBuffer<Int>()
+        let first = spare.take(minimumCapacity: 16)
+        #expect(first.capacity == 16)
+        spare.keep(first.memory, capacity: first.capacity)
+        let again = spare.take(minimumCapacity: 8)
+        #expect(again.memory == first.memory && again.capacity == 16)
+        // Nothing kept now: a new buffer of the size asked for.
+        let second = spare.take(minimumCapacity: 4)
+        #expect(second.capacity == 4)
+        spare.keep(again.memory, capacity: again.capacity)
+        spare.keep(second.memory, capacity: second.capacity)  // smaller: freed
+        #expect(spare.take(minimumCapacity: 1).memory == first.memory)
+        // Too small for the request: left kept, a new buffer made.
+        spare.keep(first.memory, capacity: 16)
+        let larger = spare.take(minimumCapacity: 32)
+        #expect(larger.capacity == 32 && larger.memory != first.memory)
+        spare.keep(larger.memory, capacity: larger.capacity)  // replaces the kept one
+        #expect(spare.takeAny()?.capacity == 32)
+        #expect(spare.takeAny() == nil)
+        larger.memory.deallocate()
+        // Over the limit: freed, never kept.
+        let limit = JSONSpareBuffer<Int>.maximumBytes / MemoryLayout<Int>.stride
+        let huge = UnsafeMutablePointer<Int>.allocate(capacity: limit + 1)
+        spare.keep(huge, capacity: limit + 1)
+        #expect(spare.takeAny() == nil)
+        let atLimit = UnsafeMutablePointer<Int>.allocate(capacity: limit)
+        spare.keep(atLimit, capacity: limit)
+        #expect(spare.takeAny()?.memory == atLimit)
+        atLimit.deallocate()
+    }
+
+    @Test func documentsParsedAfterFailedOnesReadBackExactly() throws {
+        // Each failure stops with values, keys, open containers and a
+        // half-decoded escaped string still held; the next parse on this
+        // thread starts from the same buffers.
+        var random = SplitMix64(seed: 0xB0FF_E125)
+        for round in 0..<400 {
+            let value = JSONWriterLayoutTests.randomValue(depth: 5, using: &random)
+            let text = try value.jsonString()
+            let utf8 = Array(text.utf8)
+            let cut = Int.random(in: 0..<utf8.count, using: &random)
+            let broken = Array(utf8[..<cut]) + Array(#"\u12"#.utf8)
+            #expect(throws: JSONParseError.self) { try JSONValue(parsing: broken) }
+            #expect(try JSONValue(parsing: text) == value, "round \(round)")
+        }
+    }
+
+    @Test func aDocumentLargerThanTheKeptBuffersThenSmallOnesReadBack() throws {
+        // 10,000 values open at once and 5,000 keys: stacks past the kept
+        // limit, freed after the parse rather than kept.
+        let wide = JSONValue.array(JSONArray((0..<10_000).map { .int(Int64($0)) }))
+        var members = JSONObject()
+        for i in 0..<5_000 { members["key\(i)"] = .string("value number \(i) of the wide object") }
+        let large: JSONValue = ["numbers": wide, "members": .object(members)]
+        let small: JSONValue = ["id": 7, "name": "a name longer than sixteen bytes", "tags": ["x", "y"]]
+        for _ in 0..<3 {
+            #expect(try JSONValue(parsing: small.jsonString()) == small)
+            #expect(try JSONValue(parsing: large.jsonString()) == large)
+            #expect(try JSONValue(parsing: small.jsonString()) == small)
+        }
+    }
+
+    @Test func longStringsOfAnEarlierDocumentNeverAnswerForTheNext() throws {
+        // Documents of the same shape put different long strings at the same
+        // offsets, so an entry the string cache kept from the last document
+        // would match the new bytes at its offset. With eight slots for a
+        // small document, many of these strings share a slot.
+        var random = SplitMix64(seed: 0x57A1_E0FF)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        func randomString(length: Int) -> String {
+            String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        for round in 0..<500 {
+            let length = Int.random(in: 16...40, using: &random)
+            let strings = (0..<4).map { _ in randomString(length: length) }
+            // Each string twice, so each is also looked up as a repeat; one
+            // written with an escape, cached by its raw bytes.
+            let escaped = strings[3].dropLast() + #"\u0041"#
+            let json = "[" + (strings + strings).map { "\"\($0)\"" }.joined(separator: ",")
+                + ",\"\(escaped)\",\"\(escaped)\"]"
+            let expected = strings + strings + [strings[3].dropLast() + "A", strings[3].dropLast() + "A"]
+            #expect(try JSONValue(parsing: json) == .array(JSONArray(expected.map { .string(String($0)) })),
+                    "round \(round)")
+            // A much longer document now and then: a larger slot table,
+            // then small ones again in memory first set up for it.
+            if round % 50 == 0 {
+                let many = (0..<2_000).map { _ in randomString(length: 24) }
+                let document = "[" + many.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                #expect(try JSONValue(parsing: document) == .array(JSONArray(many.map { .string($0) })))
+            }
+        }
+    }
+}
