@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AGViewModel
 
@@ -52,6 +53,33 @@ struct JSONScannerBufferReuseTests {
             let broken = Array(utf8[..<cut]) + Array(#"\u12"#.utf8)
             #expect(throws: JSONParseError.self) { try JSONValue(parsing: broken) }
             #expect(try JSONValue(parsing: text) == value, "round \(round)")
+        }
+    }
+
+    @Test func failedParsesForASpecThenFullParsesReadBack() throws {
+        // A parse for a spec that fails gives its buffers back before the
+        // full parse that finds the exact error.
+        let spec = #"{"name": "t", "items": "items", "fields": [{"key": "t", "path": "text", "type": "string"}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8)))
+        let good: JSONValue = ["items": [["text": "an item with a long text", "skip": ["x": 1]]], "meta": "other"]
+        let text = try good.jsonString()
+        for cut in stride(from: 1, to: text.utf8.count, by: 3) {
+            let broken = Data(Array(text.utf8)[..<cut]) + Data(#"\x"#.utf8)
+            #expect(throws: JSONParseError.self) { try packager.parseDocument(broken) }
+            #expect(try JSONValue(parsing: text) == good)
+            let projected = try packager.parseDocument(Data(text.utf8))
+            #expect(projected["items"]?[0]?["text"] == "an item with a long text")
+        }
+    }
+
+    @Test func aParseWhileTheThreadsTableIsHeldReadsBack() throws {
+        // As a parse nested in another one on the same thread: it makes a
+        // table of its own, with buffers of its own.
+        let held = JSONKeyInternTable.take()
+        defer { held.giveBack() }
+        let value: JSONValue = ["key": "a string longer than sixteen bytes", "n": [1, 2, ["x": "caf\u{e9} \"quoted\""]]]
+        for _ in 0..<3 {
+            #expect(try JSONValue(parsing: value.jsonString()) == value)
         }
     }
 

@@ -72,7 +72,7 @@ internal final class JSONKeyInternTable {
     var shapes: [ObjectShape] = []
     /// The scanner's buffers from the thread's last parse; owned by the
     /// table until ``takeSpareBuffers()``. Only ever read or assigned whole
-    /// (never `inout`), so the compiler drops the run-time exclusivity
+    /// (never `inout`), so optimized builds drop the run-time exclusivity
     /// checks of a class's stored property.
     private var spareBuffers = JSONScanner.SpareBuffers()
 

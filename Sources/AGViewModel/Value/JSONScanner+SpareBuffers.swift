@@ -5,7 +5,7 @@ extension JSONScanner {
     struct SpareBuffers {
         var values = JSONSpareBuffer<JSONValue>()
         var keys = JSONSpareBuffer<String>()
-        /// Room for at least as many hash values as `keys` has for keys.
+        /// Kept only with `keys`, at the same capacity.
         var keyHashes = JSONSpareBuffer<Int>()
         var frames = JSONSpareBuffer<Frame>()
         var scratch = JSONSpareBuffer<UInt8>()
@@ -33,8 +33,11 @@ extension JSONScanner {
         valueCapacity = 0
         keys.deinitialize(count: keyCount)
         keyCount = 0
-        spares.keys.keep(keys, capacity: keyCapacity)
-        spares.keyHashes.keep(keyHashes, capacity: keyCapacity)
+        if spares.keys.keep(keys, capacity: keyCapacity) {
+            spares.keyHashes.keep(keyHashes, capacity: keyCapacity)
+        } else {
+            keyHashes.deallocate()
+        }
         keyCapacity = 0
         frames.giveMemory(to: &spares.frames)
         scratch.giveMemory(to: &spares.scratch)

@@ -7,6 +7,7 @@ internal struct JSONScratchBuffer: ~Copyable {
     private var capacity: Int
 
     init(capacity: Int = 256) {
+        precondition(capacity > 0, "a buffer starts with room for a byte")
         self.capacity = capacity
         bytes = .allocate(capacity: capacity)
     }

@@ -8,11 +8,13 @@
 /// from their first size.
 ///
 /// A buffer larger than ``maximumBytes`` is freed, not kept: a thread holds
-/// at most that much per buffer, however large a document it once parsed.
+/// at most that much per buffer (six buffers, so 384 KB), however large a
+/// document it once parsed, and only as much as its documents needed.
 ///
-/// A plain value, so moving it in and out of the thread's table costs no
-/// run-time exclusivity check: whoever holds it owns the memory and must
-/// pass it on or call ``deallocate()``.
+/// A plain value, so moving it in and out of the thread's table involves
+/// no deinitializer, and optimized builds check no exclusivity at run time:
+/// whoever holds it owns the memory and must pass it on or call
+/// ``deallocate()``.
 internal struct JSONSpareBuffer<Element> {
     /// The largest buffer kept, in bytes.
     static var maximumBytes: Int { 64 * 1024 }
@@ -32,6 +34,8 @@ internal struct JSONSpareBuffer<Element> {
     /// The kept memory when it has room for `minimumCapacity` elements,
     /// else new memory for exactly that many; uninitialized either way. The
     /// caller owns the memory until it gives it to ``keep(_:capacity:)``.
+    /// Kept memory too small to use stays kept: free it with
+    /// ``deallocate()`` when no later `take` will want it.
     mutating func take(minimumCapacity: Int) -> (memory: UnsafeMutablePointer<Element>, capacity: Int) {
         if let memory, capacity >= minimumCapacity {
             let kept = capacity
@@ -54,14 +58,17 @@ internal struct JSONSpareBuffer<Element> {
     /// Keeps `newMemory` (room for `newCapacity` elements, none initialized)
     /// for the next ``take(minimumCapacity:)``; frees it instead when it is
     /// over ``maximumBytes`` or no larger than the memory already kept.
-    mutating func keep(_ newMemory: UnsafeMutablePointer<Element>, capacity newCapacity: Int) {
+    /// Returns whether it was kept.
+    @discardableResult
+    mutating func keep(_ newMemory: UnsafeMutablePointer<Element>, capacity newCapacity: Int) -> Bool {
         guard newCapacity * MemoryLayout<Element>.stride <= Self.maximumBytes,
               newCapacity > capacity else {
             newMemory.deallocate()
-            return
+            return false
         }
         memory?.deallocate()
         memory = newMemory
         capacity = newCapacity
+        return true
     }
 }

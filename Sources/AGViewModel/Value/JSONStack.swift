@@ -11,6 +11,7 @@ internal struct JSONStack<Element>: ~Copyable {
 
     @usableFromInline
     init(capacity: Int = 16) {
+        precondition(capacity > 0, "a stack starts with room for an element")
         self.capacity = capacity
         elements = .allocate(capacity: capacity)
     }
