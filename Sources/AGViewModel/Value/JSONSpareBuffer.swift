@@ -37,12 +37,7 @@ internal struct JSONSpareBuffer<Element> {
     /// Kept memory too small to use stays kept: free it with
     /// ``deallocate()`` when no later `take` will want it.
     mutating func take(minimumCapacity: Int) -> (memory: UnsafeMutablePointer<Element>, capacity: Int) {
-        if let memory, capacity >= minimumCapacity {
-            let kept = capacity
-            self.memory = nil
-            capacity = 0
-            return (memory, kept)
-        }
+        if capacity >= minimumCapacity, let kept = takeAny() { return kept }
         return (.allocate(capacity: minimumCapacity), minimumCapacity)
     }
 
