@@ -66,9 +66,12 @@ struct JSONDeepReleaseTests {
     /// Every reference a released value held is let go, wherever it sat:
     /// after scalars, between them, as an object member, in a leaf
     /// container, or deep in a chain. A reference missed by the release
-    /// leaves the probe's buffer shared.
-    @Test func releasesEveryReferenceItHeld() {
-        var probe: JSONArray = [1, "two", [3]]
+    /// leaves the probe's buffer shared. One probe holds a container (the
+    /// release moves it to its work list), the other only scalars (the
+    /// release lets it go where it sits).
+    @Test(arguments: [true, false])
+    func releasesEveryReferenceItHeld(probeHoldsAContainer: Bool) {
+        var probe: JSONArray = probeHoldsAContainer ? [1, "two", [3]] : [1, "two"]
         let shapes: [(String, (JSONValue) -> JSONValue)] = [
             ("alone", { .array([$0]) }),
             ("after scalars", { [1, true, nil, "a long string, not a small one", 2.5, $0] }),

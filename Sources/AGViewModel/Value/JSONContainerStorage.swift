@@ -179,6 +179,12 @@ internal protocol JSONContainerElement {
 
     /// The value this element holds, borrowed.
     static func value(at element: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<JSONValue>
+
+    /// Ends the lifetime of the element at `element`. Moving it out and
+    /// dropping it releases its fields with direct calls; `deinitialize`
+    /// in place is compiled to an indirect call through the type's value
+    /// witness table.
+    static func destroy(_ element: UnsafeMutablePointer<Self>)
 }
 
 extension JSONContainerStorage {
@@ -204,7 +210,7 @@ internal enum JSONContainerTeardown {
     static func release<Element: JSONContainerElement>(_ elements: UnsafeMutablePointer<Element>, count: Int) {
         // Most containers hold only scalars: release them as they are.
         if !containsContainers(elements, count: count) {
-            elements.deinitialize(count: count)
+            destroy(elements, count: count)
             return
         }
         var pending = JSONStack<JSONValue>()
@@ -255,9 +261,17 @@ internal enum JSONContainerTeardown {
             if JSONContainerTeardown.holdsContainers(Element.value(at: elements + i)) {
                 pending.append(Element.moveValue(from: elements + i))
             } else {
-                (elements + i).deinitialize(count: 1)
+                Element.destroy(elements + i)
             }
         }
+    }
+
+    /// Ends the lifetime of `count` elements, one at a time:
+    /// `deinitialize(count:)` calls the runtime's `swift_arrayDestroy`, which
+    /// destroys each element through its value witness table.
+    @inline(__always)
+    static func destroy<Element: JSONContainerElement>(_ elements: UnsafeMutablePointer<Element>, count: Int) {
+        for i in 0..<count { Element.destroy(elements + i) }
     }
 
     @inline(__always)
@@ -326,6 +340,11 @@ extension JSONValue: JSONContainerElement {
     static func value(at element: UnsafeMutablePointer<JSONValue>) -> UnsafeMutablePointer<JSONValue> {
         element
     }
+
+    @inlinable
+    static func destroy(_ element: UnsafeMutablePointer<JSONValue>) {
+        _ = element.move()
+    }
 }
 
 extension JSONObject.Member: JSONContainerElement {
@@ -343,6 +362,11 @@ extension JSONObject.Member: JSONContainerElement {
     static func value(at element: UnsafeMutablePointer<JSONObject.Member>) -> UnsafeMutablePointer<JSONValue> {
         UnsafeMutableRawPointer(element).advanced(by: MemoryLayout<JSONObject.Member>.offset(of: \.value)!)
             .assumingMemoryBound(to: JSONValue.self)
+    }
+
+    @inlinable
+    static func destroy(_ element: UnsafeMutablePointer<JSONObject.Member>) {
+        _ = element.move()
     }
 }
 

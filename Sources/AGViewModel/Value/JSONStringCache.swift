@@ -46,7 +46,7 @@ internal struct JSONStringCache: ~Copyable {
 
     deinit {
         if let slots {
-            if mask != 0 { slots.deinitialize(count: mask + 1) }
+            releaseStrings()
             slots.deallocate()
         }
     }
@@ -55,7 +55,7 @@ internal struct JSONStringCache: ~Copyable {
     /// thread's next parse.
     mutating func giveMemory(to spare: inout JSONSpareBuffer<Entry>) {
         guard let slots else { return }
-        if mask != 0 { slots.deinitialize(count: mask + 1) }
+        releaseStrings()
         spare.keep(slots, capacity: capacity)
         self.slots = nil
         mask = 0
@@ -93,6 +93,16 @@ internal struct JSONStringCache: ~Copyable {
     @inline(__always)
     func store(_ string: String, in slot: Int, start: Int, length: Int) {
         slots.unsafelyUnwrapped[slot] = Entry(offset: start, length: length, string: string)
+    }
+
+    /// Ends the lifetime of the slots, if they are set up. A slot still empty
+    /// holds `""`, which owns nothing, so only the filled ones are released
+    /// (a document of 1 MB has 2,048 slots, most of them never filled).
+    private func releaseStrings() {
+        guard mask != 0, let slots else { return }
+        for slot in 0...mask where slots[slot].length != 0 {
+            _ = (slots + slot).move()
+        }
     }
 
     /// Sets up empty slots for a document of `documentLength` bytes, in the
