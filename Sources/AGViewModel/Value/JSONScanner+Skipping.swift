@@ -117,7 +117,8 @@ extension JSONScanner {
             guard p < count else { throw skipFailure() }
             let c = base[p]
             if c == UInt8(ascii: "\"") {
-                if seen & 0x8080_8080_8080_8080 != 0 && !Self.isValidUTF8(base + start, count: p &- start) {
+                if seen & 0x8080_8080_8080_8080 != 0,
+                   JSONUTF8.kind(of: UnsafeBufferPointer(start: base + start, count: p &- start)) == .illFormed {
                     throw skipFailure()
                 }
                 pos = p &+ 1
@@ -135,52 +136,6 @@ extension JSONScanner {
                 throw skipFailure()
             }
         }
-    }
-
-    /// `true` when the `n` bytes at `start` are well-formed UTF-8 (Unicode
-    /// table 3-7, as the standard library checks): ASCII eight bytes at a
-    /// time, each multi-byte sequence in one step, and runs of multi-byte
-    /// sequences (text in most scripts) without returning to the ASCII check.
-    static func isValidUTF8(_ start: UnsafePointer<UInt8>, count n: Int) -> Bool {
-        var p = 0
-        while p < n {
-            let lead = start[p]
-            if lead < 0x80 {
-                if p &+ 8 <= n {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self))
-                    let high = word & 0x8080_8080_8080_8080
-                    p &+= high == 0 ? 8 : high.trailingZeroBitCount &>> 3
-                } else {
-                    p &+= 1
-                }
-                continue
-            }
-            if lead < 0xE0 {
-                guard lead >= 0xC2, p &+ 1 < n, start[p &+ 1] & 0xC0 == 0x80 else { return false }
-                p &+= 2
-            } else if lead < 0xF0 {
-                guard p &+ 2 < n else { return false }
-                let second = start[p &+ 1]
-                let third = start[p &+ 2]
-                // Both continuation bytes in one test, then the two leads
-                // whose second byte has a narrower range (overlong forms,
-                // surrogates).
-                guard (second & 0xC0 == 0x80) && (third & 0xC0 == 0x80) else { return false }
-                if lead == 0xE0 && second < 0xA0 || lead == 0xED && second > 0x9F { return false }
-                p &+= 3
-            } else {
-                guard lead <= 0xF4, p &+ 3 < n,
-                      start[p &+ 2] & 0xC0 == 0x80, start[p &+ 3] & 0xC0 == 0x80 else { return false }
-                let second = start[p &+ 1]
-                switch lead {
-                case 0xF0: guard second >= 0x90 && second <= 0xBF else { return false }
-                case 0xF4: guard second >= 0x80 && second <= 0x8F else { return false }
-                default: guard second & 0xC0 == 0x80 else { return false }
-                }
-                p &+= 4
-            }
-        }
-        return true
     }
 
     func skipFailure() -> JSONScanFailure {
