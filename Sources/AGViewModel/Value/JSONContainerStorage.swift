@@ -84,7 +84,10 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
                         target.moveInitialize(from: source, count: count)
                         oldHeader.pointee.count = 0
                     } else {
-                        target.initialize(from: source, count: count)
+                        // A loop of copies, not `initialize(from:count:)`:
+                        // that one copies through the runtime, one value
+                        // witness call per element.
+                        for i in 0..<count { (target + i).initialize(to: source[i]) }
                     }
                 }
                 newHeader.pointee.count = count
