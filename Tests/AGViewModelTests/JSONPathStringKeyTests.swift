@@ -96,6 +96,31 @@ struct JSONPathStringKeyTests {
         }
     }
 
+    /// A path read from text, which takes the fast byte-level walk when it
+    /// can, finds exactly what the parsed path finds, from a value, an
+    /// object and a ViewModel, for every text: valid, escaped, malformed,
+    /// or with a combining mark that joins a separator into one Character.
+    @Test func textReadsFindWhatParsedPathsFind() {
+        let doc: JSONValue = [
+            "title": "Swift", "a.b": "dotted", "名前": "naïve", "x": [[1], "é"],
+            "user": ["name": "Ann", "tags": ["a", "b"], "\u{301}name": "after a mark"],
+        ]
+        let object = doc.objectValue!
+        let viewModel = ViewModel(object)
+        let tokens = ["user", "name", "tags", "title", "a", "b", "名前", ".", ".", "[", "]", "[0]", "[1]", "[7]", "\\", "\\.", "x", "é", "\u{301}", ""]
+        var generator = SplitMix64(seed: 29)
+        var texts = Self.cases.map(\.text) + ["user.tags[0]", "user.tags[1]", "user.tags[2]", "user.name.x", "user..name", "[0]", ".user", "user.\u{301}name", "x[1]", "x[0][0]"]
+        for _ in 0..<2_000 {
+            texts.append((0..<Int(generator.next() % 5)).map { _ in tokens[Int(generator.next() % UInt64(tokens.count))] }.joined())
+        }
+        for text in texts {
+            let parsed = JSONPath(text)
+            #expect(doc.value(at: text) == doc.value(at: parsed), "\(text)")
+            #expect(object.value(at: text) == object.value(at: parsed), "\(text)")
+            #expect(viewModel.value(at: text) == viewModel.value(at: parsed), "\(text)")
+        }
+    }
+
     @Test func missesAndDefaultsGoThroughTheFastPath() {
         let doc = Self.document
         #expect(doc.value(at: "user.tags[5]") == nil)

@@ -130,13 +130,23 @@ extension JSONPath {
         /// parse into a ``JSONPath`` first.
         case needsParsing
 
-        @inlinable
+        /// The shape of `text`.
         init(_ text: String) {
+            self = text.withContiguousUTF8 { TextShape(utf8: $0) }
+        }
+
+        /// The shape of the path whose text is the UTF-8 `bytes`: one pass
+        /// over a buffer, where walking `String.UTF8View` by index checks
+        /// the string's representation at every byte.
+        init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
             var sawSeparator = false, nonASCII = false
             var hasKey = false, afterDot = false, afterIndex = false, components = 0
             var result = TextShape.plain
-            var utf8 = text.utf8.makeIterator()
-            scan: while let byte = utf8.next() {
+            let n = bytes.count
+            var p = 0
+            scan: while p < n {
+                let byte = bytes[p]
+                p &+= 1
                 switch byte {
                 case UInt8(ascii: "."):
                     sawSeparator = true
@@ -151,7 +161,9 @@ extension JSONPath {
                     }
                     var digits = 0
                     var closed = false
-                    while let d = utf8.next() {
+                    while p < n {
+                        let d = bytes[p]
+                        p &+= 1
                         if d == UInt8(ascii: "]") { closed = true; break }
                         guard d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9"), digits < 18 else { break }
                         digits += 1
@@ -173,7 +185,7 @@ extension JSONPath {
                 return
             }
             if !hasKey && afterDot { self = .needsParsing; return }
-            if !sawSeparator { self = text.isEmpty ? .plain : .singleKey; return }
+            if !sawSeparator { self = n == 0 ? .plain : .singleKey; return }
             // A combining mark after a separator joins it into one Character,
             // which the Character-based parser reads as key text.
             self = nonASCII ? .needsParsing : .plain
@@ -183,56 +195,72 @@ extension JSONPath {
     /// Walks the ``TextShape/plain`` path `text` from `start`, reading keys
     /// and indices straight from its bytes.
     internal static func walk(_ start: JSONValue, plainText text: String) -> JSONValue? {
-        walk(start, plainText: text, from: text.utf8.startIndex)
+        walk(start, plainText: text, from: 0)
     }
 
     /// Walks the rest of the ``TextShape/plain`` path `text` from byte
-    /// position `position` (at a separator or the start of a key).
-    internal static func walk(_ start: JSONValue, plainText text: String, from position: String.Index) -> JSONValue? {
-        var current = start
-        let utf8 = text.utf8
-        var i = position
-        let end = utf8.endIndex
-        while i < end {
-            let byte = utf8[i]
-            if byte == UInt8(ascii: ".") {
-                i = utf8.index(after: i)
-            } else if byte == UInt8(ascii: "[") {
-                i = utf8.index(after: i)
-                var index = 0
-                while utf8[i] != UInt8(ascii: "]") {
-                    index = index &* 10 &+ Int(utf8[i] &- UInt8(ascii: "0"))
-                    i = utf8.index(after: i)
+    /// offset `position` (at a separator or the start of a key).
+    internal static func walk(_ start: JSONValue, plainText text: String, from position: Int) -> JSONValue? {
+        text.withContiguousUTF8 { bytes in
+            var current = start
+            var i = position
+            let end = bytes.count
+            while i < end {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: ".") {
+                    i &+= 1
+                } else if byte == UInt8(ascii: "[") {
+                    // A plain path's indices are closed and have 1 to 18 digits.
+                    i &+= 1
+                    var index = 0
+                    while bytes[i] != UInt8(ascii: "]") {
+                        index = index &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+                        i &+= 1
+                    }
+                    i &+= 1
+                    guard case .array(let array) = current, index < array.count else { return nil }
+                    current = array[index]
+                } else {
+                    let keyEnd = plainKeyEnd(in: bytes, from: i)
+                    // A plain path is ASCII.
+                    let key = JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd]))
+                    guard case .object(let object) = current, let next = object[key] else { return nil }
+                    current = next
+                    i = keyEnd
                 }
-                i = utf8.index(after: i)
-                guard case .array(let array) = current, index < array.count else { return nil }
-                current = array[index]
-            } else {
-                var j = utf8.index(after: i)
-                while j < end, utf8[j] != UInt8(ascii: "."), utf8[j] != UInt8(ascii: "[") {
-                    j = utf8.index(after: j)
-                }
-                guard case .object(let object) = current, let next = object[String(text[i..<j])] else {
-                    return nil
-                }
-                current = next
-                i = j
             }
+            return current
         }
-        return current
+    }
+
+    /// The offset of the `.` or `[` that ends the key starting at `start`,
+    /// or the end of `bytes`.
+    private static func plainKeyEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < bytes.count, bytes[i] != UInt8(ascii: "."), bytes[i] != UInt8(ascii: "[") { i &+= 1 }
+        return i
     }
 }
 
 extension JSONPath {
-    /// The first key of the ``TextShape/plain`` path `text` and the
-    /// position where the rest starts; `nil` when it starts with an index.
-    internal static func firstKey(ofPlainText text: String) -> (key: String, rest: String.Index)? {
-        let utf8 = text.utf8
-        var i = utf8.startIndex
-        while i < utf8.endIndex, utf8[i] != UInt8(ascii: "."), utf8[i] != UInt8(ascii: "[") {
-            i = utf8.index(after: i)
+    /// The first key of the ``TextShape/plain`` path `text` and the byte
+    /// offset where the rest starts; `nil` when it starts with an index.
+    internal static func firstKey(ofPlainText text: String) -> (key: String, rest: Int)? {
+        text.withContiguousUTF8 { bytes in
+            let keyEnd = plainKeyEnd(in: bytes, from: 0)
+            guard keyEnd > 0 else { return nil }
+            return (JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[..<keyEnd])), keyEnd)
         }
-        guard i > utf8.startIndex else { return nil }
-        return (String(text[..<i]), i)
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8, in place when it is stored
+    /// contiguously (native and literal strings), else from a contiguous copy.
+    @inline(__always)
+    internal func withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 }

@@ -262,9 +262,16 @@ extension JSONObject: SafeJSONAccess {
         JSONValue.walk(.object(self), path.components[...])
     }
 
-    /// The value at the path written in `path`, or `nil`; builds no error.
+    /// The value at the path written in `path`, or `nil`; builds no error
+    /// and, for plain paths, allocates nothing.
     public func value(at path: String) -> JSONValue? {
-        if case .singleKey = JSONPath.TextShape(path) { return self[path] }
-        return JSONValue.object(self).value(at: path)
+        switch JSONPath.TextShape(path) {
+        case .singleKey:
+            return self[path]
+        case .plain:
+            return JSONPath.walk(.object(self), plainText: path)
+        case .needsParsing:
+            return JSONValue.walk(.object(self), JSONPath(path).components[...])
+        }
     }
 }
