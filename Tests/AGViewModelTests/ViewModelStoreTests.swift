@@ -114,6 +114,28 @@ struct ViewModelStoreTests {
         #expect(configured.keys == ["title", "pages"])
         let fromJSON = ViewModel(["title": "A"]) { $0[.bookPages] = 1 }
         #expect(fromJSON.keys == ["title", "pages"])
+        // Room reserved for fewer keys than are set, then more.
+        for capacity in [0, 2, 16] {
+            let reserved = ViewModel(minimumCapacity: capacity)
+            #expect(reserved.count == 0)
+            for i in 0..<9 { reserved["k\(i)"] = .int(Int64(i)) }
+            reserved["k3"] = "replaced"
+            #expect(reserved.keys == (0..<9).map { "k\($0)" })
+            #expect(reserved["k3"] == "replaced" && reserved["k8"] == 8)
+        }
+    }
+
+    /// A key added to a ViewModel reaches its observer (Observation
+    /// tracking of an absent key: ObservationTrackingTests).
+    @Test func newKeysAreReported() {
+        let observed = ViewModel()
+        var heard: [String] = []
+        let registration = observed.observe("name") { _, key, _ in heard.append(key) }
+        observed["name"] = "Ann"
+        observed["other"] = 1
+        #expect(heard == ["name"])
+        #expect(observed.keys == ["name", "other"])
+        withExtendedLifetime(registration) {}
     }
 
     @Test func mergeAllOrSomeKeys() {

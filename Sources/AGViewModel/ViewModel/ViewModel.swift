@@ -68,6 +68,14 @@ public final class ViewModel {
         keyOrder = []
     }
 
+    /// An empty ViewModel with room for `minimumCapacity` keys: a packager
+    /// that knows how many keys it sets saves the storage's regrowth.
+    public init(minimumCapacity: Int) {
+        storage = Dictionary(minimumCapacity: minimumCapacity)
+        keyOrder = []
+        keyOrder.reserveCapacity(minimumCapacity)
+    }
+
     /// A ViewModel holding the members of `object`, in order.
     public init(_ object: JSONObject) {
         storage = Dictionary(minimumCapacity: object.count)
@@ -202,7 +210,19 @@ public final class ViewModel {
     internal func assign(_ newValue: consuming ViewModelValue?, forKey key: String) {
         if newValue != nil, commandDependents.isEmpty, observationCenter?.isQuiet ?? true {
             var value = (consume newValue).unsafelyUnwrapped
-            if Self.replaceIfUnread(&value, forKey: key, in: &storage) { return }
+            guard let index = storage.index(forKey: key) else {
+                // A new key (how a packager fills a ViewModel): with nothing
+                // observing, and no command depending on keys, adding it
+                // reports to no one, so it needs no second lookup.
+                if observationCenter == nil {
+                    storage[key] = Entry(value)
+                    keyOrder.append(key)
+                } else {
+                    storeReportingChange(value, forKey: key)
+                }
+                return
+            }
+            if storage.values[index].replaceIfUnread(&value) { return }
             store(value, forKey: key)
             return
         }
@@ -212,6 +232,7 @@ public final class ViewModel {
     /// Every other write: new keys, removals, observed or batched keys and
     /// keys read since their last change.
     @inline(never)
+    @discardableResult
     private func storeReportingChange(_ newValue: ViewModelValue?, forKey key: String) -> ViewModelValue? {
         // Observed ViewModels (observers, batch, tracking) take the
         // observation path, which also calls `keyDidChange`.
