@@ -5,7 +5,8 @@
 #
 # The target is compiled together with the library's sources into one module
 # (swiftc -sanitize=fuzzer,address), into .build-fuzz/. The corpus grows in
-# .build-fuzz/corpus/TARGET (kept between runs), seeded from Fixtures/,
+# .build-fuzz/corpus/TARGET (kept between runs; FUZZ_CORPUS=DIR grows DIR
+# instead, as CI does for a run that starts from the seeds alone), seeded from Fixtures/,
 # Fuzz/seeds/TARGET and Fixtures/regressions/TARGET. Crashing inputs are saved
 # under Fuzz/crashes/TARGET/: fix the bug, then move the input to
 # Fixtures/regressions/TARGET/ so `swift test` replays it.
@@ -72,7 +73,8 @@ main() {
   # Seeds.
   seeds=$out/seeds/$target
   rm -rf "$seeds"
-  mkdir -p "$seeds" "$out/corpus/$target" "Fuzz/crashes/$target" "Fixtures/regressions/$target"
+  corpus=${FUZZ_CORPUS:-$out/corpus/$target}
+  mkdir -p "$seeds" "$corpus" "Fuzz/crashes/$target" "Fixtures/regressions/$target"
   case "$target" in
     json-parser)
       cp Fixtures/*.json "$seeds"/
@@ -105,14 +107,14 @@ main() {
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$binary" \
     -max_total_time="$seconds" -print_final_stats=1 -max_len="$max_len" -timeout=20 -rss_limit_mb=3072 \
     -artifact_prefix="Fuzz/crashes/$target/" "${dict_option[@]}" "$@" \
-    "$out/corpus/$target" "$seeds" "Fixtures/regressions/$target" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+.*(INITED|pulse|DONE)|ERROR|crash-|Fatal error|invariant|SUMMARY|artifact'
+    "$corpus" "$seeds" "Fixtures/regressions/$target" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+.*(INITED|pulse|DONE)|ERROR|crash-|Fatal error|invariant|SUMMARY|artifact'
   status=${PIPESTATUS[0]}
   set -e
 
   echo "== summary ($target, ${seconds}s)"
   grep -E '^#[0-9]+' "$log" | tail -n 1 || true
   grep -E '^stat::' "$log" || true
-  echo "corpus: $(ls "$out/corpus/$target" | wc -l) inputs"
+  echo "corpus: $(ls "$corpus" | wc -l) inputs"
   crashes=$(ls "Fuzz/crashes/$target" | wc -l)
   echo "crashes saved in Fuzz/crashes/$target: $crashes"
   exit "$status"

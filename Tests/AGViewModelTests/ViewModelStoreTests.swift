@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 import AGViewModel
 
@@ -125,8 +126,10 @@ struct ViewModelStoreTests {
         }
     }
 
-    /// A key added to a ViewModel reaches its observer (Observation
-    /// tracking of an absent key: ObservationTrackingTests).
+    /// A key added to a ViewModel is heard by whoever waits for it: an
+    /// observer, and Observation tracking that read the key while it was
+    /// absent (the ViewModel then has an observation center with nothing
+    /// pending, the case a packager's fast insert must not take).
     @Test func newKeysAreReported() {
         let observed = ViewModel()
         var heard: [String] = []
@@ -136,6 +139,15 @@ struct ViewModelStoreTests {
         #expect(heard == ["name"])
         #expect(observed.keys == ["name", "other"])
         withExtendedLifetime(registration) {}
+
+        let tracked = ViewModel()
+        let fired = Recorder<Bool>()
+        withObservationTracking { _ = tracked["later"] } onChange: { fired.append(true) }
+        tracked["sooner"] = 1
+        #expect(fired.count == 0)
+        tracked["later"] = 2
+        #expect(fired.count == 1)
+        #expect(tracked.keys == ["sooner", "later"])
     }
 
     @Test func mergeAllOrSomeKeys() {

@@ -185,8 +185,8 @@ internal protocol JSONContainerElement {
 
     /// Ends the lifetime of the element at `element`. Moving it out and
     /// dropping it releases its fields with direct calls; `deinitialize`
-    /// in place is compiled to an indirect call through the type's value
-    /// witness table.
+    /// in place is compiled (Swift 6.3, release) to an indirect call
+    /// through the type's value witness table.
     static func destroy(_ element: UnsafeMutablePointer<Self>)
 }
 

@@ -119,7 +119,8 @@ extension JSONPath: ExpressibleByStringLiteral {
 
 extension JSONPath {
     /// What reading a path written as text needs, found with one pass over
-    /// its bytes and no allocation.
+    /// its bytes (copied first only when the string is not stored
+    /// contiguously, as a bridged `NSString` may not be).
     internal enum TextShape {
         /// No `.`, `[` or `\\`: the whole text is one key.
         case singleKey

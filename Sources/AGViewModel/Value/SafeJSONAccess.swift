@@ -169,7 +169,8 @@ extension JSONValue: SafeJSONAccess {
     }
 
     /// The value at the path written in `path`, or `nil`; builds no error
-    /// and, for plain paths, allocates nothing.
+    /// and, for plain paths with keys of up to 15 UTF-8 bytes, allocates
+    /// nothing.
     public func value(at path: String) -> JSONValue? {
         switch JSONPath.TextShape(path) {
         case .singleKey:
@@ -263,7 +264,8 @@ extension JSONObject: SafeJSONAccess {
     }
 
     /// The value at the path written in `path`, or `nil`; builds no error
-    /// and, for plain paths, allocates nothing.
+    /// and, for plain paths with keys of up to 15 UTF-8 bytes, allocates
+    /// nothing.
     public func value(at path: String) -> JSONValue? {
         switch JSONPath.TextShape(path) {
         case .singleKey:

@@ -28,7 +28,8 @@ extension ViewModel: SafeJSONAccess {
     }
 
     /// The value at the path written in `path`, or `nil`. Builds no error;
-    /// a path of plain keys into stored JSON allocates nothing.
+    /// a path of plain keys (up to 15 UTF-8 bytes each) into stored JSON
+    /// allocates nothing.
     public func value(at path: String) -> JSONValue? {
         switch JSONPath.TextShape(path) {
         case .singleKey:

@@ -68,8 +68,9 @@ public final class ViewModel {
         keyOrder = []
     }
 
-    /// An empty ViewModel with room for `minimumCapacity` keys: a packager
-    /// that knows how many keys it sets saves the storage's regrowth.
+    /// An empty ViewModel with room for at least `minimumCapacity` keys, as
+    /// `Dictionary(minimumCapacity:)`: a packager that knows how many keys
+    /// it sets saves the storage's regrowth. More keys simply grow it.
     public init(minimumCapacity: Int) {
         storage = Dictionary(minimumCapacity: minimumCapacity)
         keyOrder = []
@@ -213,7 +214,8 @@ public final class ViewModel {
             guard let index = storage.index(forKey: key) else {
                 // A new key (how a packager fills a ViewModel): with nothing
                 // observing, and no command depending on keys, adding it
-                // reports to no one, so it needs no second lookup.
+                // reports to no one, so it is inserted right away (two hash
+                // probes in all, where the general path takes four).
                 if observationCenter == nil {
                     storage[key] = Entry(value)
                     keyOrder.append(key)
