@@ -119,8 +119,7 @@ extension JSONPath: ExpressibleByStringLiteral {
 
 extension JSONPath {
     /// What reading a path written as text needs, found with one pass over
-    /// its bytes (copied first only when the string is not stored
-    /// contiguously, as a bridged `NSString` may not be).
+    /// its UTF-8 (see `String.withContiguousUTF8`).
     internal enum TextShape {
         /// No `.`, `[` or `\\`: the whole text is one key.
         case singleKey
@@ -130,11 +129,6 @@ extension JSONPath {
         /// Escapes, non-ASCII text around separators, or malformed text:
         /// parse into a ``JSONPath`` first.
         case needsParsing
-
-        /// The shape of `text`.
-        init(_ text: String) {
-            self = text.withContiguousUTF8 { TextShape(utf8: $0) }
-        }
 
         /// The shape of the path whose text is the UTF-8 `bytes`: one pass
         /// over a buffer, where walking `String.UTF8View` by index checks
@@ -193,45 +187,38 @@ extension JSONPath {
         }
     }
 
-    /// Walks the ``TextShape/plain`` path `text` from `start`, reading keys
-    /// and indices straight from its bytes.
-    internal static func walk(_ start: JSONValue, plainText text: String) -> JSONValue? {
-        walk(start, plainText: text, from: 0)
-    }
-
-    /// Walks the rest of the ``TextShape/plain`` path `text` from byte
-    /// offset `position` (at a separator or the start of a key).
-    internal static func walk(_ start: JSONValue, plainText text: String, from position: Int) -> JSONValue? {
-        text.withContiguousUTF8 { bytes in
-            var current = start
-            var i = position
-            let end = bytes.count
-            while i < end {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: ".") {
+    /// Walks the ``TextShape/plain`` path whose UTF-8 is `bytes` from
+    /// `start`, reading keys and indices straight from the bytes, beginning
+    /// at byte offset `position` (a separator or the start of a key).
+    internal static func walk(_ start: JSONValue, plainUTF8 bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0) -> JSONValue? {
+        var current = start
+        var i = position
+        let end = bytes.count
+        while i < end {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ".") {
+                i &+= 1
+            } else if byte == UInt8(ascii: "[") {
+                // A plain path's indices are closed and have 1 to 18 digits.
+                i &+= 1
+                var index = 0
+                while bytes[i] != UInt8(ascii: "]") {
+                    index = index &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
                     i &+= 1
-                } else if byte == UInt8(ascii: "[") {
-                    // A plain path's indices are closed and have 1 to 18 digits.
-                    i &+= 1
-                    var index = 0
-                    while bytes[i] != UInt8(ascii: "]") {
-                        index = index &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
-                        i &+= 1
-                    }
-                    i &+= 1
-                    guard case .array(let array) = current, index < array.count else { return nil }
-                    current = array[index]
-                } else {
-                    let keyEnd = plainKeyEnd(in: bytes, from: i)
-                    // A plain path is ASCII.
-                    let key = JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd]))
-                    guard case .object(let object) = current, let next = object[key] else { return nil }
-                    current = next
-                    i = keyEnd
                 }
+                i &+= 1
+                guard case .array(let array) = current, index < array.count else { return nil }
+                current = array[index]
+            } else {
+                let keyEnd = plainKeyEnd(in: bytes, from: i)
+                // A plain path is ASCII.
+                let key = JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd]))
+                guard case .object(let object) = current, let next = object[key] else { return nil }
+                current = next
+                i = keyEnd
             }
-            return current
         }
+        return current
     }
 
     /// The offset of the `.` or `[` that ends the key starting at `start`,
@@ -244,14 +231,13 @@ extension JSONPath {
 }
 
 extension JSONPath {
-    /// The first key of the ``TextShape/plain`` path `text` and the byte
-    /// offset where the rest starts; `nil` when it starts with an index.
-    internal static func firstKey(ofPlainText text: String) -> (key: String, rest: Int)? {
-        text.withContiguousUTF8 { bytes in
-            let keyEnd = plainKeyEnd(in: bytes, from: 0)
-            guard keyEnd > 0 else { return nil }
-            return (JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[..<keyEnd])), keyEnd)
-        }
+    /// The first key of the ``TextShape/plain`` path whose UTF-8 is
+    /// `bytes`, and the byte offset where the rest starts; `nil` when it
+    /// starts with an index.
+    internal static func firstKey(ofPlainUTF8 bytes: UnsafeBufferPointer<UInt8>) -> (key: String, rest: Int)? {
+        let keyEnd = plainKeyEnd(in: bytes, from: 0)
+        guard keyEnd > 0 else { return nil }
+        return (JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[..<keyEnd])), keyEnd)
     }
 }
 

@@ -97,7 +97,7 @@ internal struct JSONStringCache: ~Copyable {
 
     /// Ends the lifetime of the slots, if they are set up. A slot still empty
     /// holds `""`, which owns nothing, so only the filled ones are released
-    /// (a document of 1 MB has 2,048 slots, most of them never filled).
+    /// (a document of 1 MB has 2,048 slots, many of them never filled).
     private func releaseStrings() {
         guard mask != 0, let slots else { return }
         for slot in 0...mask where slots[slot].length != 0 {

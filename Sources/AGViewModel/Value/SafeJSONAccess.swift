@@ -172,14 +172,16 @@ extension JSONValue: SafeJSONAccess {
     /// and, for plain paths with keys of up to 15 UTF-8 bytes, allocates
     /// nothing.
     public func value(at path: String) -> JSONValue? {
-        switch JSONPath.TextShape(path) {
-        case .singleKey:
-            if case .object(let object) = self { return object[path] }
-            return nil
-        case .plain:
-            return JSONPath.walk(self, plainText: path)
-        case .needsParsing:
-            return Self.walk(self, JSONPath(path).components[...])
+        path.withContiguousUTF8 { utf8 in
+            switch JSONPath.TextShape(utf8: utf8) {
+            case .singleKey:
+                if case .object(let object) = self { return object[path] }
+                return nil
+            case .plain:
+                return JSONPath.walk(self, plainUTF8: utf8)
+            case .needsParsing:
+                return Self.walk(self, JSONPath(path).components[...])
+            }
         }
     }
 
@@ -267,13 +269,15 @@ extension JSONObject: SafeJSONAccess {
     /// and, for plain paths with keys of up to 15 UTF-8 bytes, allocates
     /// nothing.
     public func value(at path: String) -> JSONValue? {
-        switch JSONPath.TextShape(path) {
-        case .singleKey:
-            return self[path]
-        case .plain:
-            return JSONPath.walk(.object(self), plainText: path)
-        case .needsParsing:
-            return JSONValue.walk(.object(self), JSONPath(path).components[...])
+        path.withContiguousUTF8 { utf8 in
+            switch JSONPath.TextShape(utf8: utf8) {
+            case .singleKey:
+                return self[path]
+            case .plain:
+                return JSONPath.walk(.object(self), plainUTF8: utf8)
+            case .needsParsing:
+                return JSONValue.walk(.object(self), JSONPath(path).components[...])
+            }
         }
     }
 }

@@ -31,25 +31,29 @@ extension ViewModel: SafeJSONAccess {
     /// a path of plain keys (up to 15 UTF-8 bytes each) into stored JSON
     /// allocates nothing.
     public func value(at path: String) -> JSONValue? {
-        switch JSONPath.TextShape(path) {
-        case .singleKey:
-            switch storedValue(forKey: path) {
-            case .json(let json)?: return json
-            case nil: return nil
-            case .payload?: break
+        // `.some(found)` answers the read; `nil` leaves it to the full lookup.
+        let answer: JSONValue?? = path.withContiguousUTF8 { utf8 in
+            switch JSONPath.TextShape(utf8: utf8) {
+            case .singleKey:
+                switch storedValue(forKey: path) {
+                case .json(let json)?: return .some(json)
+                case nil: return .some(nil)
+                case .payload?: return nil
+                }
+            case .plain:
+                guard let (key, rest) = JSONPath.firstKey(ofPlainUTF8: utf8) else {
+                    return .some(path.isEmpty ? .object(jsonSnapshot()) : nil)
+                }
+                switch storedValue(forKey: key) {
+                case .json(let json)?: return .some(JSONPath.walk(json, plainUTF8: utf8, from: rest))
+                case nil: return .some(nil)
+                case .payload?: return nil
+                }
+            case .needsParsing:
+                return nil
             }
-        case .plain:
-            guard let (key, rest) = JSONPath.firstKey(ofPlainText: path) else {
-                return path.isEmpty ? .object(jsonSnapshot()) : nil
-            }
-            switch storedValue(forKey: key) {
-            case .json(let json)?: return JSONPath.walk(json, plainText: path, from: rest)
-            case nil: return nil
-            case .payload?: break
-            }
-        case .needsParsing:
-            break
         }
+        if let answer { return answer }
         // Payloads (nested ViewModels), misses and escaped paths.
         return try? lookup(JSONPath(path)).get()
     }
