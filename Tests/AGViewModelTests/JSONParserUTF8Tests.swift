@@ -141,7 +141,46 @@ struct JSONParserUTF8Tests {
                 expected += piece == "\\n" ? "\n" : piece == "\\u00e9" ? "é" : piece
             }
             json += "\""
-            #expect(try JSONValue(parsing: json) == .string(expected), "\(json)")
+            let parsed = try #require(try JSONValue(parsing: json).stringValue)
+            #expect(parsed == expected, "\(json)")
+            // Counts that trust the string's own ASCII flag: set wrongly on
+            // "é", they would count bytes.
+            #expect(parsed.count == expected.count, "\(json)")
+            #expect(parsed.utf16.count == expected.utf16.count, "\(json)")
+        }
+    }
+
+    // ASCII text whose escapes decode to non-ASCII scalars, short and long
+    // (small and heap strings): the string must not be marked ASCII.
+    @Test func asciiTextWithNonASCIIEscapesReadsAsThoseScalars() throws {
+        let escapes = [(#"\u00e9"#, "é"), (#"\u65e5"#, "日"), (#"\ud83d\ude00"#, "😀"), (#"\ud800"#, "\u{FFFD}"), (#"\n"#, "\n")]
+        for (escape, scalar) in escapes {
+            for padding in [0, 1, 7, 8, 15, 16, 40] {
+                let text = String(repeating: "a", count: padding)
+                let expected = text + scalar + text
+                let parsed = try #require(try JSONValue(parsing: "\"\(text)\(escape)\(text)\"").stringValue)
+                #expect(parsed == expected, "\(escape) \(padding)")
+                #expect(parsed.count == expected.count, "\(escape) \(padding)")
+                #expect(parsed.utf16.count == expected.utf16.count, "\(escape) \(padding)")
+                #expect(parsed.unicodeScalars.count == expected.unicodeScalars.count, "\(escape) \(padding)")
+            }
+        }
+    }
+
+    // Escaped strings skip the UTF-8 check of their decoded bytes when the
+    // raw content is ASCII, so a bad byte anywhere after an escape, at any
+    // offset within the words the scan reads, must still be found.
+    @Test func findsBadUTF8AfterAnEscapeAtEveryOffset() throws {
+        for escape in [#"\n"#, #"\u00e9"#, #"\""#] {
+            for before in 0..<20 {
+                for after in [0, 3, 11] {
+                    let bytes = Array("\"ab\(escape)".utf8) + Array(repeating: UInt8(ascii: "x"), count: before)
+                        + [0xFF] + Array(repeating: UInt8(ascii: "y"), count: after) + [0x22]
+                    let error = try #require(parseError(bytes: bytes), "\(escape) \(before) \(after)")
+                    #expect(error.message == "invalid UTF-8: byte 0xFF never appears in UTF-8")
+                    #expect(error.offset == 3 + escape.utf8.count + before)
+                }
+            }
         }
     }
 }

@@ -81,7 +81,7 @@ extension JSONScanner {
         }
         if c == UInt8(ascii: "\\") {
             // The escape path checks the UTF-8 of the raw content itself.
-            return try parseEscapedString(start: start, firstEscape: p)
+            return try parseEscapedString(start: start, firstEscape: p, prefixIsASCII: isASCII)
         }
         if !isASCII { try validateUTF8(from: start, to: p) }
         throw controlCharacter(at: p)
@@ -167,13 +167,17 @@ extension JSONScanner {
     /// The slow path: the string has escapes, so it is decoded into `scratch`.
     ///
     /// Raw content, non-ASCII included, is copied in runs without a check of
-    /// its own: bytes produced by escapes are valid UTF-8 by construction, so
-    /// the one check of the finished bytes (``makeValidatedString(_:)``)
-    /// covers the raw content. Only when it fails, or when the
-    /// string turns out malformed in another way, is the raw content checked
-    /// with ``validateUTF8(from:to:)``, so bad UTF-8 is reported at its own
+    /// its own: bytes produced by escapes are valid UTF-8 by construction.
+    /// So when the raw content is all ASCII (`prefixIsASCII` says so for the
+    /// bytes before `firstEscape`), the finished bytes need no check at all;
+    /// otherwise one check of them (``makeValidatedString(_:)``) covers the
+    /// raw content. Only when it fails, or when the string turns out
+    /// malformed in another way, is the raw content checked with
+    /// ``validateUTF8(from:to:)``, so bad UTF-8 is reported at its own
     /// position and before any later error, in input order.
-    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONScanFailure) -> String {
+    mutating func parseEscapedString(
+        start: Int, firstEscape: Int, prefixIsASCII: Bool
+    ) throws(JSONScanFailure) -> String {
         // A long string is looked up in the cache by its raw bytes, escapes
         // and all: before decoding while escaped strings have been
         // repeating (a hit then skips the decoding too), after it otherwise
@@ -191,6 +195,12 @@ extension JSONScanner {
         scratch.removeAll()
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
         var p = firstEscape
+        // The OR of every raw content byte, as in `parseString`.
+        var seen: UInt64 = prefixIsASCII ? 0 : 0x80
+        // Whether a `\u` escape was decoded: only those can produce a
+        // non-ASCII scalar (`\u0041` counts too, which only costs the
+        // string its known-ASCII mark).
+        var hasUnicodeEscape = false
         while true {
             // Copy the run of bytes up to the next `"`, `\` or control
             // character in one go.
@@ -199,14 +209,17 @@ extension JSONScanner {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
                 let mask = Self.stringEndMask(word)
                 if mask != 0 {
+                    seen |= word & ((mask & (0 &- mask)) &- 1)
                     p &+= mask.trailingZeroBitCount &>> 3
                     break
                 }
+                seen |= word
                 p &+= 8
             }
             while p < count {
                 let c = base[p]
                 if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                seen |= UInt64(c)
                 p &+= 1
             }
             if p > runStart {
@@ -229,11 +242,15 @@ extension JSONScanner {
                         }
                     }
                     noteEscapedString(repeated: false)
-                    if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
-                        strings.store(string, in: slot, start: start, length: length)
-                        return string
-                    }
-                } else if let string = scratch.withUnsafeBufferPointer({ Self.makeValidatedString($0) }) {
+                }
+                let rawIsASCII = seen & 0x8080_8080_8080_8080 == 0
+                let decoded: String? = scratch.withUnsafeBufferPointer { bytes in
+                    rawIsASCII
+                        ? JSONUTF8.string(unchecked: bytes, isASCII: !hasUnicodeEscape)
+                        : Self.makeValidatedString(bytes)
+                }
+                if let string = decoded {
+                    if slot >= 0 { strings.store(string, in: slot, start: start, length: length) }
                     return string
                 }
                 // Bad UTF-8 in the raw content.
@@ -245,6 +262,7 @@ extension JSONScanner {
                 throw controlCharacter(at: p)
             }
             do {
+                if p &+ 1 < count && base[p &+ 1] == UInt8(ascii: "u") { hasUnicodeEscape = true }
                 p = try decodeEscape(at: p)
             } catch {
                 try validateUTF8(from: start, to: p)
