@@ -197,4 +197,35 @@ struct SpecPackagerTests {
             for key in a.keys { #expect(a[key] == b[key]) }
         }
     }
+
+    // Packaged ViewModels start from one shared storage layout; whichever
+    // fields are missing, each keeps the present ones in field order, and
+    // changing one ViewModel leaves the others alone.
+    @Test func everyPatternOfMissingFieldsKeepsFieldOrder() throws {
+        let fields = (0..<6).map { #"{"key": "f\#($0)", "path": "p\#($0)", "type": "int"}"# }
+        let spec = try PackagingSpec(data: Data(#"{"items": "items", "fields": [\#(fields.joined(separator: ", ")), {"key": "id", "path": "id", "type": "int", "required": true}]}"#.utf8))
+        var items: [JSONValue] = []
+        for mask in 0..<64 {
+            var members: [(String, JSONValue)] = (0..<6).filter { mask & (1 << $0) != 0 }.map { ("p\($0)", .int(Int64(mask * 10 + $0))) }
+            members.append(("id", .int(Int64(mask))))
+            items.append(.object(JSONObject(members)))
+        }
+        // A required field read last fails after the others were read.
+        items.append(["p0": 1, "p1": 2])
+        let result = try SpecPackager(spec: spec).package(document: ["items": .array(JSONArray(items))])
+        #expect(result.items.count == 64)
+        #expect(result.skipped.map(\.location) == [.item(64)])
+        for (mask, viewModel) in result.items.enumerated() {
+            let present = (0..<6).filter { mask & (1 << $0) != 0 }
+            #expect(viewModel.keys == present.map { "f\($0)" } + ["id"], "mask \(mask)")
+            for field in present { #expect(viewModel["f\(field)"] == .int(Int64(mask * 10 + field))) }
+            for field in 0..<6 where !present.contains(field) { #expect(viewModel["f\(field)"] == nil) }
+            #expect(viewModel["id"] == .int(Int64(mask)))
+        }
+        result.items[63]["f0"] = "changed"
+        result.items[63]["f9"] = "added"
+        #expect(result.items[62]["f1"] == .int(621))
+        #expect(result.items[62]["f0"] == nil && result.items[62]["f9"] == nil && result.items[0]["f9"] == nil)
+        #expect(result.items[0].keys == ["id"])
+    }
 }

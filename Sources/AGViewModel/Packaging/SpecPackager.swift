@@ -240,18 +240,26 @@ public struct SpecPackager: ViewModelPackager, Sendable {
             : .typeMismatch(expected: expected, found: found.kind, value: found.briefDescription))
     }
 
-    /// A ViewModel with the fields of `readers` read from `object`.
-    internal static func apply(_ readers: [SpecFieldReader], to object: JSONObject) throws(PackagingError) -> ViewModel {
-        var keys: [String] = []
-        keys.reserveCapacity(readers.count)
-        var entries = [String: ViewModel.Entry](minimumCapacity: readers.count)
-        for reader in readers {
-            guard let value = try reader.value(in: object) else { continue }
-            keys.append(reader.field.key)
-            entries[reader.field.key] = ViewModel.Entry(.json(value))
+    /// A ViewModel with the fields of `readers` read from `object`, laid
+    /// out by `layout` (made from the readers' keys). The fields are read
+    /// in order, so the first failing one is the error.
+    internal static func apply(
+        _ readers: [SpecFieldReader], layout: SpecViewModelLayout, to object: JSONObject
+    ) throws(PackagingError) -> ViewModel {
+        guard !readers.isEmpty else { return ViewModel() }
+        return try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: readers.count) {
+            (values) throws(PackagingError) -> ViewModel in
+            let base = values.baseAddress!
+            for (index, reader) in readers.enumerated() {
+                do throws(PackagingError) {
+                    (base + index).initialize(to: try reader.value(in: object))
+                } catch {
+                    base.deinitialize(count: index)
+                    throw error
+                }
+            }
+            return layout.viewModel(movingValuesFrom: values)
         }
-        // Keys are unique: the spec was checked when loaded.
-        return ViewModel(uncheckedKeys: keys, entries: entries)
     }
 }
 
@@ -260,15 +268,18 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 internal struct FieldPackager: ViewModelPackager, Sendable {
     /// The fields, ready for all the objects packaged; `nil` copies every member.
     let readers: [SpecFieldReader]?
+    /// The storage layout of the fields' keys.
+    let layout: SpecViewModelLayout
 
     init(fields: [PackagingSpec.Field]?) {
         readers = fields?.map(SpecFieldReader.init)
+        layout = SpecViewModelLayout(keys: fields?.map(\.key) ?? [])
     }
 
     @inline(__always)
     func package(_ object: JSONObject) throws(PackagingError) -> sending ViewModel {
         guard let readers else { return ViewModel(object) }
-        return try SpecPackager.apply(readers, to: object)
+        return try SpecPackager.apply(readers, layout: layout, to: object)
     }
 }
 
