@@ -160,6 +160,30 @@ struct JSONStringCacheTests {
         #expect(afterRepeats.offset == alone.offset - 1 + prefix.count)
     }
 
+    // An escaped string is looked up by its first 16 bytes before its end
+    // is known, and matches a cached one only when the cached text is
+    // followed by the closing quote. Strings that extend, shorten or end
+    // differently from a cached one, in every order, keep their own values.
+    @Test func escapedStringsSharingACachedTextAsPrefixStayDistinct() throws {
+        let base = #"a shared \"prefix\" of twenty bytes"#
+        let texts = [
+            base, base + "x", base + #"\n"#, base + #"\\"#, base + #"\\\""#, base + #"\u00e9"#,
+            String(base.dropLast()), String(base.prefix(17)), #"a shared \"prefix\" of twenty bytez"#,
+            #"\u0061 shared \"prefix\" of twenty bytes"#,
+        ]
+        // The value each decodes to, by Foundation.
+        func decoded(_ text: String) throws -> String {
+            try #require(JSONSerialization.jsonObject(with: Data("\"\(text)\"".utf8), options: .fragmentsAllowed) as? String)
+        }
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<40 {
+            let order = (0..<30).map { _ in texts[Int(generator.next() % UInt64(texts.count))] }
+            let json = "[" + order.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            let expected = JSONValue.array(JSONArray(try order.map { .string(try decoded($0)) }))
+            #expect(try JSONValue(parsing: json) == expected)
+        }
+    }
+
     @Test func anInvalidRepeatOfAValidEscapedStringIsStillRejected() throws {
         let valid = Array("\"\(Self.escapedStrings[1].json)\"".utf8)
         var invalid = valid

@@ -179,16 +179,12 @@ extension JSONScanner {
         start: Int, firstEscape: Int, prefixIsASCII: Bool
     ) throws(JSONScanFailure) -> String {
         // A long string is looked up in the cache by its raw bytes, escapes
-        // and all: before decoding while escaped strings have been
-        // repeating (a hit then skips the decoding too), after it otherwise
-        // (no second pass over strings that turn out unique).
+        // and all, before it is decoded: a repeat then costs one comparison.
         var slot = -1
-        if expectsRepeatedEscapedStrings, let end = closingQuote(from: firstEscape),
-           end &- start >= JSONStringCache.minimumLength {
-            slot = strings.slot(of: base + start, length: end &- start, documentLength: count)
-            if let cached = strings.string(in: slot, matching: start, length: end &- start, base: base) {
-                noteEscapedString(repeated: true)
-                pos = end &+ 1
+        if start &+ JSONStringCache.minimumLength <= count {
+            slot = strings.slot(ofTextAt: base + start, documentLength: count)
+            if let (cached, length) = strings.string(in: slot, matchingTextAt: start, base: base, count: count) {
+                pos = start &+ length &+ 1
                 return cached
             }
         }
@@ -233,16 +229,6 @@ extension JSONScanner {
             if c == UInt8(ascii: "\"") {
                 pos = p + 1
                 let length = p &- start
-                if length >= JSONStringCache.minimumLength {
-                    if slot < 0 {
-                        slot = strings.slot(of: base + start, length: length, documentLength: count)
-                        if let cached = strings.string(in: slot, matching: start, length: length, base: base) {
-                            noteEscapedString(repeated: true)
-                            return cached
-                        }
-                    }
-                    noteEscapedString(repeated: false)
-                }
                 let rawIsASCII = seen & 0x8080_8080_8080_8080 == 0
                 let decoded: String? = scratch.withUnsafeBufferPointer { bytes in
                     rawIsASCII
@@ -250,7 +236,9 @@ extension JSONScanner {
                         : Self.makeValidatedString(bytes)
                 }
                 if let string = decoded {
-                    if slot >= 0 { strings.store(string, in: slot, start: start, length: length) }
+                    if length >= JSONStringCache.minimumLength {
+                        strings.store(string, in: slot, start: start, length: length)
+                    }
                     return string
                 }
                 // Bad UTF-8 in the raw content.
@@ -268,53 +256,6 @@ extension JSONScanner {
                 try validateUTF8(from: start, to: p)
                 throw error
             }
-        }
-    }
-
-    /// Whether escaped strings are worth looking up in ``strings`` before
-    /// they are decoded, which costs an extra scan of each one not found.
-    var expectsRepeatedEscapedStrings: Bool {
-        @inline(__always) get { escapedRepeatScore > 0 }
-    }
-
-    /// Counts an escaped string looked up: `repeated` when it was found.
-    /// The score goes up by 3 for a repeat and down by 1 for a new string,
-    /// so it stays above 0 while about one in four or more repeats: a
-    /// repeat found before decoding saves the decoding, the UTF-8 check and
-    /// the allocation; a new string costs only the extra scan.
-    @inline(__always)
-    mutating func noteEscapedString(repeated: Bool) {
-        escapedRepeatScore = repeated ? Swift.min(escapedRepeatScore &+ 3, 64) : Swift.max(escapedRepeatScore &- 1, 0)
-    }
-
-    /// The position of the quote that closes the string whose escape is at
-    /// `p`, found by skipping escapes without decoding them; `nil` at a
-    /// control character or the end of input (the decoder then reports it).
-    @inline(__always)
-    func closingQuote(from p: Int) -> Int? {
-        var p = p
-        while true {
-            while p &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-                let mask = Self.stringEndMask(word)
-                if mask != 0 {
-                    p &+= mask.trailingZeroBitCount &>> 3
-                    break
-                }
-                p &+= 8
-            }
-            while p < count {
-                let c = base[p]
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
-                p &+= 1
-            }
-            guard p < count else { return nil }
-            let c = base[p]
-            if c == UInt8(ascii: "\"") { return p }
-            guard c == UInt8(ascii: "\\") else { return nil }
-            // The escaped byte (`"`, `\`, a letter) never ends the string,
-            // nor do the hex digits of a `\u` escape.
-            p &+= 2
         }
     }
 

@@ -67,11 +67,6 @@ internal struct JSONScanner: ~Copyable {
     var powersOfFive: UnsafePointer<UInt64>?
     /// Reused buffer for strings with escapes.
     var scratch: JSONScratchBuffer
-    /// How much escaped strings with a long raw text have been repeating
-    /// lately (see ``noteEscapedString(repeated:)``). Stored last: ahead
-    /// of the other fields it moves them, which slowed parsing without
-    /// a string with escapes by 3% (machine code layout, not more work).
-    var escapedRepeatScore = 0
 
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.base = base

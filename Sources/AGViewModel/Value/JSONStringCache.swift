@@ -16,6 +16,10 @@ import Foundation  // memcmp
 /// are stored inline in the `String` (no allocation), so making them again
 /// is cheaper than looking them up. A string with escapes is cached by its
 /// raw bytes, escapes included: equal raw bytes decode to equal strings.
+/// Its end is not known until its escapes are decoded, so it goes in the
+/// slot of its first ``minimumLength`` bytes and is matched by its whole
+/// raw text followed by the closing quote (see
+/// ``string(in:matchingTextAt:base:count:)``).
 internal struct JSONStringCache: ~Copyable {
     /// A string as first seen: where its bytes are in the input.
     struct Entry {
@@ -77,6 +81,40 @@ internal struct JSONStringCache: ~Copyable {
         h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 32
         return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// The slot for a string whose length is not known yet, by its first
+    /// ``minimumLength`` bytes at `start` (which must be readable), in a
+    /// document of `documentLength` bytes.
+    @inline(__always)
+    mutating func slot(ofTextAt start: UnsafePointer<UInt8>, documentLength: Int) -> Int {
+        if mask == 0 { setUpSlots(documentLength: documentLength) }
+        let raw = UnsafeRawPointer(start)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        var h = (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
+        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// The cached string in `slot` and its raw length, if the content of the
+    /// string that starts at `start` (just after its opening quote) is the
+    /// cached string's raw text, in an input of `count` bytes at `base`.
+    ///
+    /// Equal bytes followed by `"` are enough: the cached text was a whole
+    /// valid string's content, so the same bytes scan the same way (no
+    /// quote or control character inside, no escape cut off at the end) and
+    /// that `"` is the closing quote.
+    @inline(__always)
+    func string(
+        in slot: Int, matchingTextAt start: Int, base: UnsafePointer<UInt8>, count: Int
+    ) -> (string: String, length: Int)? {
+        let entry = slots.unsafelyUnwrapped + slot
+        let length = entry.pointee.length
+        guard length != 0, start &+ length < count, base[start &+ length] == UInt8(ascii: "\""),
+              memcmp(base + entry.pointee.offset, base + start, length) == 0 else { return nil }
+        return (entry.pointee.string, length)
     }
 
     /// The cached string in `slot` if it has the `length` bytes at `start`
