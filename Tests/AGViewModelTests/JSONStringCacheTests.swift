@@ -184,6 +184,25 @@ struct JSONStringCacheTests {
         }
     }
 
+    // A repeat is matched before its end is scanned: at the end of input,
+    // after a lone surrogate, and with its first escape past the 16 bytes
+    // it is looked up by, it must read and fail exactly as a first copy.
+    @Test func escapedRepeatsAtTheEdges() throws {
+        let text = #"a string of some length \n with an escape"#
+        let unterminated = #"["\#(text)","\#(text)"#
+        let unclosed = unterminated + "\""
+        #expect(parseError(unterminated)?.message == "unexpected end of input in string (missing closing '\"')")
+        #expect(parseError(unterminated)?.offset == unterminated.utf8.count)
+        #expect(parseError(unclosed)?.message == "unexpected end of input, expected ',' or ']' after array element")
+        #expect(parseError(unclosed)?.offset == unclosed.utf8.count)
+        let lone = #"sixteen bytes or more \ud83d"#
+        #expect(try JSONValue(parsing: #"["\#(lone)","\#(lone)\ude00","\#(lone)"]"#)
+            == ["sixteen bytes or more \u{FFFD}", "sixteen bytes or more 😀", "sixteen bytes or more \u{FFFD}"])
+        let late = "twenty plain bytes.." + #"\n"#
+        #expect(try JSONValue(parsing: #"["\#(late)","\#(late)x","\#(late)"]"#)
+            == ["twenty plain bytes..\n", "twenty plain bytes..\nx", "twenty plain bytes..\n"])
+    }
+
     @Test func anInvalidRepeatOfAValidEscapedStringIsStillRejected() throws {
         let valid = Array("\"\(Self.escapedStrings[1].json)\"".utf8)
         var invalid = valid

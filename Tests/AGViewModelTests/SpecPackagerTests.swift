@@ -227,5 +227,12 @@ struct SpecPackagerTests {
         #expect(result.items[62]["f1"] == .int(621))
         #expect(result.items[62]["f0"] == nil && result.items[62]["f9"] == nil && result.items[0]["f9"] == nil)
         #expect(result.items[0].keys == ["id"])
+        // Two ViewModels with every field share one key list until one
+        // changes its keys.
+        let complete = try SpecPackager(spec: spec).package(document: ["items": .array(JSONArray([items[63], items[63]]))])
+        complete.items[0]["f2"] = nil
+        #expect(complete.items[0].keys == ["f0", "f1", "f3", "f4", "f5", "id"])
+        #expect(complete.items[1].keys == ["f0", "f1", "f2", "f3", "f4", "f5", "id"])
+        #expect(complete.items[1]["f2"] == .int(632))
     }
 }

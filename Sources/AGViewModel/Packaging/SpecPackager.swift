@@ -247,19 +247,25 @@ public struct SpecPackager: ViewModelPackager, Sendable {
         _ readers: [SpecFieldReader], layout: SpecViewModelLayout, to object: JSONObject
     ) throws(PackagingError) -> ViewModel {
         guard !readers.isEmpty else { return ViewModel() }
-        return try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: readers.count) {
-            (values) throws(PackagingError) -> ViewModel in
+        // The closure does not throw: a typed error through
+        // `withUnsafeTemporaryAllocation` needs Swift 6.3.
+        var failure: PackagingError?
+        let viewModel = withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: readers.count) {
+            values -> ViewModel? in
             let base = values.baseAddress!
             for (index, reader) in readers.enumerated() {
                 do throws(PackagingError) {
                     (base + index).initialize(to: try reader.value(in: object))
                 } catch {
                     base.deinitialize(count: index)
-                    throw error
+                    failure = error
+                    return nil
                 }
             }
             return layout.viewModel(movingValuesFrom: values)
         }
+        if let failure { throw failure }
+        return viewModel!
     }
 }
 

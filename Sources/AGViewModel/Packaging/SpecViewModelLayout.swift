@@ -5,7 +5,8 @@
 /// Filling a new `Dictionary` hashes every key again for every object.
 /// `mapValues` instead copies the table's buckets as they are and only
 /// computes the values, so a ViewModel with all its fields costs no hashing
-/// and shares the key list; a missing field costs one removal.
+/// and shares the key list; a missing field costs one removal. (The copies
+/// share the table's hash seed too, as any copy of a dictionary does.)
 internal struct SpecViewModelLayout: Sendable {
     /// The fields' keys, in field order: a packaged ViewModel's key order
     /// when every field has a value.
@@ -39,7 +40,8 @@ internal struct SpecViewModelLayout: Sendable {
             }
         }
         guard let base = values.baseAddress else { return ViewModel() }
-        // Every index appears once, so each value is moved out exactly once.
+        // Every field index is in the table once, and `mapValues` calls its
+        // closure once per element, so each value is moved out exactly once.
         var entries = fieldIndices.mapValues { index in
             ViewModel.Entry(.json((base + index).move() ?? .null))
         }
