@@ -27,6 +27,7 @@ enum FuzzInvariants {
         }
         problems += checkLoneNumber(value, in: bytes)
         problems += checkKeys(value, in: bytes)
+        problems += checkRepeatedDocument(value, in: bytes)
         let variants: [(String, JSONWriter.Options)] = [
             ("compact", .compact), ("pretty", .pretty), ("sorted", JSONWriter.Options(sortedKeys: true)),
             ("pretty sorted", JSONWriter.Options(pretty: true, indent: 3, sortedKeys: true)),
@@ -56,6 +57,32 @@ enum FuzzInvariants {
             }
         }
         return problems
+    }
+
+    /// The document twice in an array reads as two copies of `value`: in
+    /// the second copy, long strings and keys come from the parser's caches
+    /// of what the first one held.
+    static func checkRepeatedDocument(_ value: JSONValue, in bytes: UnsafeRawBufferPointer) -> [String] {
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        let document = bytes[start...]
+        var twice: [UInt8] = [0x5B]
+        twice.reserveCapacity(2 * document.count + 3)
+        twice += document
+        twice.append(0x2C)
+        twice += document
+        twice.append(0x5D)
+        // One level deeper than the document: allow it.
+        let parser = JSONParser(options: JSONParser.Options(maximumDepth: JSONParser.Options().maximumDepth + 1))
+        guard let parsed = try? parser.parse(twice) else {
+            return ["the document twice in an array does not parse"]
+        }
+        guard case .array(let copies) = parsed, copies.count == 2 else {
+            return ["the document twice in an array is not an array of two"]
+        }
+        if !deepEqual(copies[0], value) { return ["the first of two copies of the document differs from it"] }
+        if !deepEqual(copies[1], value) { return ["the second of two copies of the document differs from it"] }
+        return []
     }
 
     /// A document that is one number reads as the standard library reads
