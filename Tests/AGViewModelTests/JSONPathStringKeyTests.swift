@@ -103,14 +103,15 @@ struct JSONPathStringKeyTests {
     @Test func textReadsFindWhatParsedPathsFind() {
         let doc: JSONValue = [
             "title": "Swift", "a.b": "dotted", "名前": "naïve", "x": [[1], "é"],
+            "long_list_name": ["first", "second"], "long.dotted.key.text": "dots in a long key",
             "user": ["name": "Ann", "tags": ["a", "b"], "\u{301}name": "after a mark",
                      "profile_image_url_https": "a key longer than 15 bytes"],
         ]
         let object = doc.objectValue!
         let viewModel = ViewModel(object)
-        let tokens = ["user", "name", "tags", "title", "a", "b", "名前", ".", ".", "[", "]", "[0]", "[1]", "[7]", "\\", "\\.", "x", "é", "\u{301}", "profile_image_url_https", "[1234567890123456789]", "[123456789012345678]", ""]
+        let tokens = ["user", "name", "tags", "title", "a", "b", "名前", ".", ".", "[", "]", "[0]", "[1]", "[7]", "\\", "\\.", "x", "é", "\u{301}", "profile_image_url_https", "[1234567890123456789]", "[123456789012345678]", "", "long_list_name", "long", "dotted", "key", "text", "long\\.dotted\\.key\\.text", "naïve_but_longer_key"]
         var generator = SplitMix64(seed: 29)
-        var texts = Self.cases.map(\.text) + ["user.tags[0]", "user.tags[1]", "user.tags[2]", "user.name.x", "user..name", "[0]", ".user", "user.\u{301}name", "x[1]", "x[0][0]", "user.profile_image_url_https", "user.tags[123456789012345678]"]
+        var texts = Self.cases.map(\.text) + ["user.tags[0]", "user.tags[1]", "user.tags[2]", "user.name.x", "user..name", "[0]", ".user", "user.\u{301}name", "x[1]", "x[0][0]", "user.profile_image_url_https", "user.tags[123456789012345678]", "long_list_name[1]", "long_list_name[0]x", "long_list_name.x", "long\\.dotted\\.key\\.text"]
         for _ in 0..<2_000 {
             texts.append((0..<Int(generator.next() % 5)).map { _ in tokens[Int(generator.next() % UInt64(tokens.count))] }.joined())
         }

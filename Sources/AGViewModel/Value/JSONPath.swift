@@ -172,6 +172,17 @@ extension JSONPath {
                     if byte >= 0x80 { nonASCII = true }
                     if afterIndex { result = .needsParsing; break scan }
                     hasKey = true
+                    // The rest of the key eight bytes at a time, up to the
+                    // next byte the switch must see.
+                    while p &+ 8 <= n {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + p).loadUnaligned(as: UInt64.self))
+                        let stops = Self.stopMask(word)
+                        if stops != 0 {
+                            p &+= stops.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        p &+= 8
+                    }
                 }
             }
             if case .needsParsing = result {
@@ -185,6 +196,31 @@ extension JSONPath {
             // which the Character-based parser reads as key text.
             self = nonASCII ? .needsParsing : .plain
         }
+
+        /// A mask with the high bit set in every byte of `word` that is `.`,
+        /// `[`, `\\` or not ASCII: the bytes that end a run of plain key
+        /// text. The lowest set bit always marks a real hit (borrows only
+        /// propagate upwards), so `trailingZeroBitCount / 8` is the first.
+        @inline(__always)
+        static func stopMask(_ word: UInt64) -> UInt64 {
+            let backslash = word ^ (ones &* 0x5C)
+            let hasBackslash = (backslash &- ones) & ~backslash
+            return separatorMask(word) | ((hasBackslash | word) & high)
+        }
+
+        /// A mask with the high bit set in every byte of `word` that is `.`
+        /// or `[`; its lowest set bit marks the first.
+        @inline(__always)
+        static func separatorMask(_ word: UInt64) -> UInt64 {
+            let dot = word ^ (ones &* 0x2E)
+            let bracket = word ^ (ones &* 0x5B)
+            let hasDot = (dot &- ones) & ~dot
+            let hasBracket = (bracket &- ones) & ~bracket
+            return (hasDot | hasBracket) & high
+        }
+
+        private static let ones: UInt64 = 0x0101_0101_0101_0101
+        private static let high: UInt64 = 0x8080_8080_8080_8080
     }
 
     /// Walks the ``TextShape/plain`` path whose UTF-8 is `bytes` from
@@ -225,7 +261,14 @@ extension JSONPath {
     /// or the end of `bytes`.
     private static func plainKeyEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
-        while i < bytes.count, bytes[i] != UInt8(ascii: "."), bytes[i] != UInt8(ascii: "[") { i &+= 1 }
+        let n = bytes.count
+        while i &+ 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            let separators = TextShape.separatorMask(word)
+            if separators != 0 { return i &+ separators.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        while i < n, bytes[i] != UInt8(ascii: "."), bytes[i] != UInt8(ascii: "[") { i &+= 1 }
         return i
     }
 }
