@@ -211,17 +211,20 @@ public final class ViewModel {
     internal func assign(_ newValue: consuming ViewModelValue?, forKey key: String) {
         if newValue != nil, commandDependents.isEmpty, observationCenter?.isQuiet ?? true {
             var value = (consume newValue).unsafelyUnwrapped
+            guard observationCenter != nil else {
+                // Nothing has ever observed or tracked this ViewModel (a
+                // tracked read allocates the center), and no command depends
+                // on keys: the write reports to no one, and no entry holds a
+                // key path yet. So one lookup replaces the value, or inserts a
+                // placeholder entry and swaps the value in (how a packager
+                // fills a ViewModel).
+                var inserted = false
+                swap(&storage[key, default: { inserted = true; return Entry(.json(.null)) }()].value, &value)
+                if inserted { keyOrder.append(key) }
+                return
+            }
             guard let index = storage.index(forKey: key) else {
-                // A new key (how a packager fills a ViewModel): with nothing
-                // observing, and no command depending on keys, adding it
-                // reports to no one, so it is inserted right away (two hash
-                // probes in all, where the general path takes four).
-                if observationCenter == nil {
-                    storage[key] = Entry(value)
-                    keyOrder.append(key)
-                } else {
-                    storeReportingChange(value, forKey: key)
-                }
+                storeReportingChange(value, forKey: key)
                 return
             }
             if storage.values[index].replaceIfUnread(&value) { return }
