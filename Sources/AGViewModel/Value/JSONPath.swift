@@ -173,7 +173,8 @@ extension JSONPath {
                     if afterIndex { result = .needsParsing; break scan }
                     hasKey = true
                     // The rest of the key eight bytes at a time, up to the
-                    // next byte the switch must see.
+                    // next byte the switch must see (a non-ASCII one too: a
+                    // plain path is walked as ASCII).
                     while p &+ 8 <= n {
                         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + p).loadUnaligned(as: UInt64.self))
                         let stops = Self.stopMask(word)

@@ -212,10 +212,10 @@ public final class ViewModel {
         if newValue != nil, commandDependents.isEmpty, observationCenter?.isQuiet ?? true {
             var value = (consume newValue).unsafelyUnwrapped
             guard observationCenter != nil else {
-                // Nothing has ever observed or tracked this ViewModel (a
-                // tracked read allocates the center), and no command depends
-                // on keys: the write reports to no one, and no entry holds a
-                // key path yet. So one lookup replaces the value, or inserts a
+                // Nothing has read, observed or tracked this ViewModel yet
+                // (the first read of a key allocates the center), and no
+                // command depends on keys: the write reports to no one, and
+                // no entry holds a key path yet. So one lookup replaces the value, or inserts a
                 // placeholder entry and swaps the value in (how a packager
                 // fills a ViewModel).
                 var inserted = false
