@@ -177,7 +177,7 @@ extension JSONPath {
                     // plain path is walked as ASCII).
                     while p &+ 8 <= n {
                         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + p).loadUnaligned(as: UInt64.self))
-                        let stops = Self.stopMask(word)
+                        let stops = JSONWordMask.dotBracketBackslashOrNonASCII(word)
                         if stops != 0 {
                             p &+= stops.trailingZeroBitCount &>> 3
                             break
@@ -197,31 +197,6 @@ extension JSONPath {
             // which the Character-based parser reads as key text.
             self = nonASCII ? .needsParsing : .plain
         }
-
-        /// A mask with the high bit set in every byte of `word` that is `.`,
-        /// `[`, `\\` or not ASCII: the bytes that end a run of plain key
-        /// text. The lowest set bit always marks a real hit (borrows only
-        /// propagate upwards), so `trailingZeroBitCount / 8` is the first.
-        @inline(__always)
-        static func stopMask(_ word: UInt64) -> UInt64 {
-            let backslash = word ^ (ones &* 0x5C)
-            let hasBackslash = (backslash &- ones) & ~backslash
-            return separatorMask(word) | ((hasBackslash | word) & high)
-        }
-
-        /// A mask with the high bit set in every byte of `word` that is `.`
-        /// or `[`; its lowest set bit marks the first.
-        @inline(__always)
-        static func separatorMask(_ word: UInt64) -> UInt64 {
-            let dot = word ^ (ones &* 0x2E)
-            let bracket = word ^ (ones &* 0x5B)
-            let hasDot = (dot &- ones) & ~dot
-            let hasBracket = (bracket &- ones) & ~bracket
-            return (hasDot | hasBracket) & high
-        }
-
-        private static let ones: UInt64 = 0x0101_0101_0101_0101
-        private static let high: UInt64 = 0x8080_8080_8080_8080
     }
 
     /// Walks the ``TextShape/plain`` path whose UTF-8 is `bytes` from
@@ -265,7 +240,7 @@ extension JSONPath {
         let n = bytes.count
         while i &+ 8 <= n {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
-            let separators = TextShape.separatorMask(word)
+            let separators = JSONWordMask.dotOrBracket(word)
             if separators != 0 { return i &+ separators.trailingZeroBitCount &>> 3 }
             i &+= 8
         }

@@ -77,10 +77,7 @@ internal struct JSONStringCache: ~Copyable {
         let first = raw.loadUnaligned(as: UInt64.self)
         let middle = raw.loadUnaligned(fromByteOffset: (length - 8) / 2, as: UInt64.self)
         let last = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-        var h = (first &* 0x9E37_79B9_7F4A_7C15) ^ (middle &* 0xC2B2_AE3D_27D4_EB4F) ^ last ^ UInt64(length)
-        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 32
-        return Int(truncatingIfNeeded: h) & mask
+        return slot(mixing: (first &* 0x9E37_79B9_7F4A_7C15) ^ (middle &* 0xC2B2_AE3D_27D4_EB4F) ^ last ^ UInt64(length))
     }
 
     /// The slot for a string whose length is not known yet, by its first
@@ -92,8 +89,13 @@ internal struct JSONStringCache: ~Copyable {
         let raw = UnsafeRawPointer(start)
         let first = raw.loadUnaligned(as: UInt64.self)
         let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        var h = (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
-        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return slot(mixing: (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F))
+    }
+
+    /// The slot of the combined words `h`, its bits mixed first.
+    @inline(__always)
+    private func slot(mixing h: UInt64) -> Int {
+        var h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 32
         return Int(truncatingIfNeeded: h) & mask
     }

@@ -215,9 +215,9 @@ public final class ViewModel {
                 // Nothing has read, observed or tracked this ViewModel yet
                 // (the first read of a key allocates the center), and no
                 // command depends on keys: the write reports to no one, and
-                // no entry holds a key path yet. So one lookup replaces the value, or inserts a
-                // placeholder entry and swaps the value in (how a packager
-                // fills a ViewModel).
+                // no entry holds a key path yet. So one lookup replaces the
+                // value, or inserts a placeholder entry and swaps the value
+                // in (how a packager fills a ViewModel).
                 var inserted = false
                 swap(&storage[key, default: { inserted = true; return Entry(.json(.null)) }()].value, &value)
                 if inserted { keyOrder.append(key) }
