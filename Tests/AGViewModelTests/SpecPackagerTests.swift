@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import AGViewModel
+@testable import AGViewModel
 
 @Suite("Spec packager")
 struct SpecPackagerTests {
@@ -234,5 +234,25 @@ struct SpecPackagerTests {
         #expect(complete.items[0].keys == ["f0", "f1", "f3", "f4", "f5", "id"])
         #expect(complete.items[1].keys == ["f0", "f1", "f2", "f3", "f4", "f5", "id"])
         #expect(complete.items[1]["f2"] == .int(632))
+    }
+
+    // Field lists longer than the limit for per-missing-field tables take
+    // the general path; the lists at the limit and one past it package alike.
+    @Test(arguments: [SpecViewModelLayout.tablesForOneMissingLimit, SpecViewModelLayout.tablesForOneMissingLimit + 1])
+    func longFieldListsKeepFieldOrder(fieldCount: Int) throws {
+        let fields = (0..<fieldCount).map { #"{"key": "f\#($0)", "path": "p\#($0)", "type": "int"}"# }
+        let spec = try PackagingSpec(data: Data(#"{"items": "items", "fields": [\#(fields.joined(separator: ", "))]}"#.utf8))
+        let missingSets: [Set<Int>] = [[], [0], [fieldCount / 2], [fieldCount - 1], [1, fieldCount - 2], [0, 3, 5]]
+        let items: [JSONValue] = missingSets.map { missing in
+            .object(JSONObject((0..<fieldCount).filter { !missing.contains($0) }.map { ("p\($0)", .int(Int64($0))) }))
+        }
+        let result = try SpecPackager(spec: spec).package(document: ["items": .array(JSONArray(items))])
+        #expect(result.items.count == missingSets.count)
+        for (missing, viewModel) in zip(missingSets, result.items) {
+            let present = (0..<fieldCount).filter { !missing.contains($0) }
+            #expect(viewModel.keys == present.map { "f\($0)" }, "missing \(missing)")
+            for field in present { #expect(viewModel["f\(field)"] == .int(Int64(field))) }
+            for field in missing { #expect(viewModel["f\(field)"] == nil) }
+        }
     }
 }

@@ -25,14 +25,18 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     /// What the spec reads from a document.
     internal let projection: JSONProjection
 
-    /// The spec's item fields, with their paths hashed once.
+    /// The spec's item fields, with their paths hashed and their storage
+    /// layouts made once.
     private let itemPackager: FieldPackager
+    /// The item fields of each of the spec's `sections` entries, likewise.
+    private let sectionPackagers: [FieldPackager]
 
     /// A packager following `spec`.
     public init(spec: PackagingSpec) {
         self.spec = spec
         projection = spec.projection
         itemPackager = FieldPackager(fields: spec.fields)
+        sectionPackagers = spec.sections?.map { FieldPackager(fields: $0.fields) } ?? []
     }
 
     /// A packager following the spec file at `url` (checked now).
@@ -95,7 +99,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
                     Self.mismatch(at: JSONPath([]), expected: "an array or an object", found: document)))
             }
         }
-        result.add(try Self.packageItems(elements, fields: spec.fields, section: nil, policy: StrictOrSkip(policy)))
+        result.add(try Self.packageItems(elements, using: itemPackager, section: nil, policy: StrictOrSkip(policy)))
         return result
     }
 
@@ -126,7 +130,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
                 }
                 switch Result(catching: { () throws(PackagingError) in try Self.elements(of: document, at: entry.itemsPath, source: entry.itemSource) }) {
                 case .success(let elements):
-                    result.add(try Self.packageItems(elements, fields: entry.fields, section: index, policy: policy))
+                    result.add(try Self.packageItems(elements, using: sectionPackagers[index], section: index, policy: policy))
                 case .failure(let error):
                     result.skipped.append(try SkippedElement.checked(.items, error.reason, section: index, policy: policy))
                 }
@@ -153,7 +157,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
         for (index, group) in groups.enumerated() {
             var result = PackagingResult()
             if case .array(let elements) = group.value {
-                result.add(try Self.packageItems(elements, fields: spec.fields, section: index, policy: policy))
+                result.add(try Self.packageItems(elements, using: itemPackager, section: index, policy: policy))
             } else {
                 result.skipped.append(try SkippedElement.checked(.items, .documentMismatch(
                     Self.mismatch(at: group.path, expected: [JSONValue].expectedDescription, found: group.value)),
@@ -222,9 +226,9 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 
     /// The items, through the one packaging path shared with code packagers.
     private static func packageItems<Policy: PackagingPolicy>(
-        _ elements: JSONArray, fields: [PackagingSpec.Field]?, section: Int?, policy: Policy
+        _ elements: JSONArray, using packager: FieldPackager, section: Int?, policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
-        try FieldPackager(fields: fields).packageElements(elements, section: section, defaults: PackagingDefaults(nil), policy: policy)
+        try packager.packageElements(elements, section: section, defaults: PackagingDefaults(nil), policy: policy)
     }
 
     /// Stores `title` under `title` in the header, creating one if needed.

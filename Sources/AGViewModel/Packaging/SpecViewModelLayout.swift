@@ -4,45 +4,84 @@
 ///
 /// Filling a new `Dictionary` hashes every key again for every object.
 /// `mapValues` instead copies the table's buckets as they are and only
-/// computes the values, so a ViewModel with all its fields costs no hashing
-/// and shares the key list; a missing field costs one removal. (The copies
-/// share the table's hash seed too, as any copy of a dictionary does.)
+/// computes the values, so a ViewModel costs no hashing and shares its key
+/// list. A ViewModel with every field, or with all but one (an optional
+/// field absent from some objects, the common case), copies a table made
+/// for it up front; one missing two or more fields copies the full table
+/// and removes the missing keys. (The copies share the tables' hash seeds
+/// too, as any copy of a dictionary does.)
 internal struct SpecViewModelLayout: Sendable {
-    /// The fields' keys, in field order: a packaged ViewModel's key order
-    /// when every field has a value.
-    let keys: [String]
-    /// Each key's field index.
-    let fieldIndices: [String: Int]
+    /// Keys in field order and each key's field index.
+    struct Table: Sendable {
+        let keys: [String]
+        let fieldIndices: [String: Int]
+
+        init(keys: [String], skipping skipped: Int? = nil) {
+            var fieldIndices = [String: Int](minimumCapacity: keys.count)
+            var present: [String] = []
+            present.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated() where index != skipped {
+                fieldIndices[key] = index
+                present.append(key)
+            }
+            self.keys = present
+            self.fieldIndices = fieldIndices
+        }
+    }
+
+    /// Every field.
+    let full: Table
+    /// Element `i`: every field but field `i`; empty for field lists
+    /// longer than ``tablesForOneMissingLimit``.
+    let missingOne: [Table]
+
+    /// The longest field list that gets a table per missing field: the
+    /// tables take memory quadratic in the number of fields.
+    static let tablesForOneMissingLimit = 32
 
     /// The layout of `keys`, which must be unique (a spec is checked for
     /// that when loaded).
     init(keys: [String]) {
-        self.keys = keys
-        var fieldIndices = [String: Int](minimumCapacity: keys.count)
-        for (index, key) in keys.enumerated() { fieldIndices[key] = index }
-        self.fieldIndices = fieldIndices
+        full = Table(keys: keys)
+        missingOne = keys.count <= Self.tablesForOneMissingLimit
+            ? keys.indices.map { Table(keys: keys, skipping: $0) } : []
     }
 
     /// A ViewModel holding `values[i]` under `keys[i]` for each non-`nil`
     /// value, in field order. Moves every value out of `values`, which must
     /// hold one initialized value per key and is left uninitialized.
     func viewModel(movingValuesFrom values: UnsafeMutableBufferPointer<JSONValue?>) -> ViewModel {
-        precondition(values.count == keys.count, "one value per key")
-        // The shared key list, until a field turns out missing.
-        var presentKeys = keys
-        var missingKeys: [String] = []
+        precondition(values.count == full.keys.count, "one value per key")
+        guard let base = values.baseAddress else { return ViewModel() }
+        var firstMissing = -1
+        var missingCount = 0
         for index in values.indices {
             if case .none = values[index] {
-                if missingKeys.isEmpty { presentKeys = Array(keys[..<index]) }
-                missingKeys.append(keys[index])
-            } else if !missingKeys.isEmpty {
-                presentKeys.append(keys[index])
+                if missingCount == 0 { firstMissing = index }
+                missingCount += 1
             }
         }
-        guard let base = values.baseAddress else { return ViewModel() }
-        // Every field index is in the table once, and `mapValues` calls its
-        // closure once per element, so each value is moved out exactly once.
-        var entries = fieldIndices.mapValues { index in
+        // The table made for this pattern of missing fields, if any.
+        let madeForPattern: Table? = switch missingCount {
+        case 0: full
+        case 1 where !missingOne.isEmpty: missingOne[firstMissing]
+        default: nil
+        }
+        let table = madeForPattern ?? full
+        var presentKeys = table.keys
+        var missingKeys: [String] = []
+        if madeForPattern == nil {
+            // Which keys stay, read before the values are moved out.
+            presentKeys = []
+            presentKeys.reserveCapacity(full.keys.count - missingCount)
+            for index in values.indices {
+                if case .none = values[index] { missingKeys.append(full.keys[index]) } else { presentKeys.append(full.keys[index]) }
+            }
+        }
+        // Every field index is in the table at most once, and `mapValues`
+        // calls its closure once per element, so each value is moved out
+        // exactly once; a missing value is `nil` and needs no moving.
+        var entries = table.fieldIndices.mapValues { index in
             ViewModel.Entry(.json((base + index).move() ?? .null))
         }
         for key in missingKeys { entries.removeValue(forKey: key) }

@@ -186,16 +186,12 @@ extension JSONValue: SafeJSONAccess {
     }
 
     /// Walks `rest` from `start` without reporting why it stopped.
-    /// `keyHashes`, when given, holds the hash value of each key of the
-    /// path `rest` is a slice of, by the same positions (see ``JSONHashedPath``).
-    internal static func walk(
-        _ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>, keyHashes: [Int]? = nil
-    ) -> JSONValue? {
+    internal static func walk(_ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
         var current = start
-        for position in rest.indices {
-            switch (rest[position], current) {
+        for component in rest {
+            switch (component, current) {
             case let (.key(key), .object(object)):
-                guard let member = object.index(forKey: key, hash: keyHashes?[position]) else { return nil }
+                guard let member = object.index(forKey: key) else { return nil }
                 current = object._members[member].value
             case let (.index(index), .array(array)):
                 guard array.indices.contains(index) else { return nil }
