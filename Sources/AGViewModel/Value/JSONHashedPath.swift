@@ -46,24 +46,15 @@ extension JSONObject {
         }
         guard let position = index(forKey: first, hash: path.keyHashes[0]) else { return nil }
         guard components.count > 1 else { return _members[position].value }
-        // Each step reads the next container in place, through the elements
-        // of the one before: only the value found is copied, so a deep path
-        // costs no reference counting on the containers it passes. The
-        // pointers stay valid because `self` holds every container on the
-        // way and nothing mutates them during the walk.
         return withExtendedLifetime(self) {
-            var current = JSONObject.Member.value(at: _members.borrowedElements.baseAddress.unsafelyUnwrapped + position)
+            var current = UnsafePointer(JSONObject.Member.value(at: _members.borrowedElements.baseAddress.unsafelyUnwrapped + position))
             for step in components.indices.dropFirst() {
-                switch components[step] {
-                case .key(let key):
-                    guard case .object(let object) = current.pointee,
-                          let member = object.index(forKey: key, hash: path.keyHashes[step])
-                    else { return nil }
-                    current = JSONObject.Member.value(at: object._members.borrowedElements.baseAddress.unsafelyUnwrapped + member)
-                case .index(let index):
-                    guard case .array(let array) = current.pointee, array.indices.contains(index) else { return nil }
-                    current = array.storage.borrowedElements.baseAddress.unsafelyUnwrapped + index
+                let next = switch components[step] {
+                case .key(let key): current.member(key, hash: path.keyHashes[step])
+                case .index(let index): current.element(index)
                 }
+                guard let next else { return nil }
+                current = next
             }
             return current.pointee
         }

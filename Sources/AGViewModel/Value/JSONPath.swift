@@ -203,34 +203,39 @@ extension JSONPath {
     /// `start`, reading keys and indices straight from the bytes, beginning
     /// at byte offset `position` (a separator or the start of a key).
     internal static func walk(_ start: JSONValue, plainUTF8 bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0) -> JSONValue? {
-        var current = start
-        var i = position
-        let end = bytes.count
-        while i < end {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: ".") {
-                i &+= 1
-            } else if byte == UInt8(ascii: "[") {
-                // A plain path's indices are closed and have 1 to 18 digits.
-                i &+= 1
-                var index = 0
-                while bytes[i] != UInt8(ascii: "]") {
-                    index = index &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+        // In place, as JSONBorrowedSteps.swift describes.
+        withUnsafePointer(to: start) { start in
+            var current = start
+            var i = position
+            let end = bytes.count
+            while i < end {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: ".") {
                     i &+= 1
+                    continue
                 }
-                i &+= 1
-                guard case .array(let array) = current, index < array.count else { return nil }
-                current = array[index]
-            } else {
-                let keyEnd = plainKeyEnd(in: bytes, from: i)
-                // A plain path is ASCII.
-                let key = JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd]))
-                guard case .object(let object) = current, let next = object[key] else { return nil }
+                let next: UnsafePointer<JSONValue>?
+                if byte == UInt8(ascii: "[") {
+                    // A plain path's indices are closed and have 1 to 18 digits.
+                    i &+= 1
+                    var index = 0
+                    while bytes[i] != UInt8(ascii: "]") {
+                        index = index &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+                        i &+= 1
+                    }
+                    i &+= 1
+                    next = current.element(index)
+                } else {
+                    let keyEnd = plainKeyEnd(in: bytes, from: i)
+                    // A plain path is ASCII.
+                    next = current.member(JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd])), hash: nil)
+                    i = keyEnd
+                }
+                guard let next else { return nil }
                 current = next
-                i = keyEnd
             }
+            return current.pointee
         }
-        return current
     }
 
     /// The offset of the `.` or `[` that ends the key starting at `start`,

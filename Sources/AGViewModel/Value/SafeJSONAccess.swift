@@ -185,22 +185,21 @@ extension JSONValue: SafeJSONAccess {
         }
     }
 
-    /// Walks `rest` from `start` without reporting why it stopped.
+    /// Walks `rest` from `start` without reporting why it stopped, in
+    /// place (see JSONBorrowedSteps.swift).
     internal static func walk(_ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
-        var current = start
-        for component in rest {
-            switch (component, current) {
-            case let (.key(key), .object(object)):
-                guard let member = object.index(forKey: key) else { return nil }
-                current = object._members[member].value
-            case let (.index(index), .array(array)):
-                guard array.indices.contains(index) else { return nil }
-                current = array[index]
-            default:
-                return nil
+        withUnsafePointer(to: start) { start in
+            var current = start
+            for component in rest {
+                let next = switch component {
+                case .key(let key): current.member(key, hash: nil)
+                case .index(let index): current.element(index)
+                }
+                guard let next else { return nil }
+                current = next
             }
+            return current.pointee
         }
-        return current
     }
 
     /// Walks `rest` from `start`; `depth` counts the components of `fullPath`
