@@ -198,6 +198,37 @@ struct SpecPackagerTests {
         }
     }
 
+    // A required field is read like an optional one first; only when that
+    // finds no usable value is it read again for the reason, which must be
+    // the reason of the first step that failed.
+    @Test func requiredFieldsSayWhyTheyHaveNoValue() throws {
+        let spec = try PackagingSpec(data: Data(#"{"items": "items", "fields": [{"key": "n", "path": "a.b[1]", "type": "int", "required": true}]}"#.utf8))
+        let items: [JSONValue] = [
+            ["a": ["b": [0, 7]]],
+            ["a": ["b": [0, .null]]],
+            ["a": ["b": [0, "seven"]]],
+            ["a": ["b": [0]]],
+            ["a": ["b": "text"]],
+            ["a": .null],
+            [:],
+        ]
+        let result = try SpecPackager(spec: spec).package(document: ["items": .array(JSONArray(items))])
+        #expect(result.items.map { $0["n"] } == [7])
+        let causes = result.skipped.map { skipped -> JSONAccessError? in
+            guard case .missingRequiredValue(let key, _, let cause) = skipped.reason, key == "n" else { return nil }
+            return cause
+        }
+        #expect(causes.map { $0?.path.description } == ["a.b[1]", "a.b[1]", "a.b[1]", "a.b", "a", "a"])
+        #expect(causes.map { $0?.reason } == [
+            .null,
+            .typeMismatch(expected: "an integer", found: .string, value: #""seven""#),
+            .missing,
+            .notAContainer(found: .string),
+            .null,
+            .missing,
+        ])
+    }
+
     // Packaged ViewModels start from one shared storage layout; whichever
     // fields are missing, each keeps the present ones in field order, and
     // changing one ViewModel leaves the others alone.

@@ -25,12 +25,13 @@ internal final class SpecFieldReader: Sendable {
     /// - Throws: ``PackagingError`` when a required field has no value.
     @inline(__always)
     func value(in object: JSONObject) throws(PackagingError) -> JSONValue? {
-        if !canFail, let path {
-            // No error to build when the value is missing.
+        if let path {
+            // The value is read without building an error; only a field
+            // that can fail reads it again, to say why it is missing.
             if let found = object.value(at: path), !found.isNull, let value = field.type.convert(found, format: field.format) {
                 return value
             }
-            return field.defaultValue
+            if !canFail { return field.defaultValue }
         }
         return try checkedValue(in: object)
     }
