@@ -198,6 +198,47 @@ struct SpecPackagerTests {
         }
     }
 
+    // Each section entry packages with its own item and header fields, made
+    // ready once per packager; an entry without fields uses the spec's.
+    @Test func sectionsPackageWithTheirOwnFields() throws {
+        let spec = try PackagingSpec(data: Data(#"""
+            {"sections": [
+               {"title": "A", "items": "a", "header": "metaA", "fields": [{"key": "x", "path": "p", "type": "int"}],
+                "headerFields": [{"key": "total", "path": "count", "type": "int"}]},
+               {"title": "B", "items": "b", "header": "metaB", "fields": [{"key": "y", "path": "q.r", "type": "string"}],
+                "headerFields": [{"key": "name", "path": "label", "type": "string"}]},
+               {"title": "C", "items": "c"}],
+             "fields": [{"key": "z", "path": "s", "type": "bool"}]}
+            """#.utf8))
+        let document: JSONValue = [
+            "a": [["p": 1], ["p": 2, "q": ["r": "no"]]], "metaA": ["count": 2, "label": "no"],
+            "b": [["q": ["r": "one"]], ["p": 3]], "metaB": ["count": 9, "label": "bees"],
+            "c": [["s": true, "p": 4]],
+        ]
+        let packager = SpecPackager(spec: spec)
+        for _ in 0..<2 {
+            let results = try packager.packageSections(document: document)
+            #expect(results.map { $0.items.map(\.keys) } == [[["x"], ["x"]], [["y"], []], [["z"]]])
+            #expect(results[0].items.map { $0["x"] } == [1, 2])
+            #expect(results[1].items[0]["y"] == "one")
+            #expect(results[2].items[0]["z"] == true)
+            #expect(results.map { $0.header?.keys } == [["total", "title"], ["name", "title"], ["title"]])
+            #expect(results[0].header?["total"] == 2 && results[1].header?["name"] == "bees")
+        }
+    }
+
+    // Indices no array has, through every kind of path read.
+    @Test(arguments: [-1, 2, Int.max, Int.min])
+    func indicesOutOfRangeReadNothing(index: Int) {
+        let object: JSONObject = ["a": [[true], [false]]]
+        let path = JSONPath([.key("a"), .index(index), .index(0)])
+        #expect(object.value(at: path) == nil)
+        #expect(object.value(at: JSONHashedPath(path)) == nil)
+        #expect(JSONValue.object(object).value(at: path) == nil)
+        #expect(object.value(at: JSONPath([.key("a"), .index(1), .index(0)])) == false)
+        #expect(object.value(at: JSONHashedPath(JSONPath([.key("a"), .index(1), .index(0)]))) == false)
+    }
+
     // A required field is read like an optional one first; only when that
     // finds no usable value is it read again for the reason, which must be
     // the reason of the first step that failed.
@@ -269,7 +310,7 @@ struct SpecPackagerTests {
 
     // Field lists longer than the limit for per-missing-field tables take
     // the general path; the lists at the limit and one past it package alike.
-    @Test(arguments: [SpecViewModelLayout.tablesForOneMissingLimit, SpecViewModelLayout.tablesForOneMissingLimit + 1])
+    @Test(arguments: [SpecViewModelLayout.maximumFieldCountForTablesWithoutOneField, SpecViewModelLayout.maximumFieldCountForTablesWithoutOneField + 1])
     func longFieldListsKeepFieldOrder(fieldCount: Int) throws {
         let fields = (0..<fieldCount).map { #"{"key": "f\#($0)", "path": "p\#($0)", "type": "int"}"# }
         let spec = try PackagingSpec(data: Data(#"{"items": "items", "fields": [\#(fields.joined(separator: ", "))]}"#.utf8))

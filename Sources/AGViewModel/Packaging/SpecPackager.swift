@@ -28,15 +28,25 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     /// The spec's item fields, with their paths hashed and their storage
     /// layouts made once.
     private let itemPackager: FieldPackager
-    /// The item fields of each of the spec's `sections` entries, likewise.
+    /// The spec's header fields, likewise.
+    private let headerPackager: FieldPackager
+    /// The item fields of each of the spec's `sections` entries, likewise
+    /// (entries with the spec's own item fields share `itemPackager`'s).
     private let sectionPackagers: [FieldPackager]
+    /// The header fields of each of the spec's `sections` entries, likewise.
+    private let sectionHeaderPackagers: [FieldPackager]
 
     /// A packager following `spec`.
     public init(spec: PackagingSpec) {
         self.spec = spec
         projection = spec.projection
-        itemPackager = FieldPackager(fields: spec.fields)
-        sectionPackagers = spec.sections?.map { FieldPackager(fields: $0.fields) } ?? []
+        let itemPackager = FieldPackager(fields: spec.fields)
+        self.itemPackager = itemPackager
+        headerPackager = FieldPackager(fields: spec.headerFields)
+        sectionPackagers = spec.sections?.map { entry in
+            entry.fields == spec.fields ? itemPackager : FieldPackager(fields: entry.fields)
+        } ?? []
+        sectionHeaderPackagers = spec.sections?.map { FieldPackager(fields: $0.headerFields) } ?? []
     }
 
     /// A packager following the spec file at `url` (checked now).
@@ -84,7 +94,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
         var result = PackagingResult()
         if spec.hasHeader {
             result = try Self.packageHeader(
-                of: document, at: spec.headerPath, fields: spec.headerFields, section: nil,
+                of: document, at: spec.headerPath, using: headerPackager, section: nil,
                 policy: StrictOrSkip(policy))
         }
         let elements: JSONArray
@@ -125,7 +135,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
                 var result = PackagingResult()
                 if entry.headerPath != nil || entry.headerFields != nil {
                     result = try Self.packageHeader(
-                        of: document, at: entry.headerPath, fields: entry.headerFields, section: index,
+                        of: document, at: entry.headerPath, using: sectionHeaderPackagers[index], section: index,
                         policy: policy)
                 }
                 switch Result(catching: { () throws(PackagingError) in try Self.elements(of: document, at: entry.itemsPath, source: entry.itemSource) }) {
@@ -192,14 +202,14 @@ public struct SpecPackager: ViewModelPackager, Sendable {
 
     /// A result holding the header, or the problem that kept it out.
     private static func packageHeader<Policy: PackagingPolicy>(
-        of document: JSONValue, at path: JSONPath?, fields: [PackagingSpec.Field]?, section: Int?,
+        of document: JSONValue, at path: JSONPath?, using packager: FieldPackager, section: Int?,
         policy: Policy
     ) throws(Policy.Failure) -> sending PackagingResult {
         let reason: PackagingError.Reason
         switch path.map({ document.lookup($0) }) ?? .success(document) {
         case .success(.object(let object)):
             do throws(PackagingError) {
-                return PackagingResult(header: try FieldPackager(fields: fields).package(object))
+                return PackagingResult(header: try packager.package(object))
             } catch {
                 reason = error.reason
             }

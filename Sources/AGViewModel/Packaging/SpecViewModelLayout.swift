@@ -1,5 +1,5 @@
-/// The storage layout shared by every ViewModel one field list packages:
-/// the keys in field order, and a table from key to field index whose hash
+/// The storage layouts shared by the ViewModels one field list packages:
+/// the keys in field order, and tables from key to field index whose hash
 /// layout each new ViewModel's storage copies.
 ///
 /// Filling a new `Dictionary` hashes every key again for every object.
@@ -32,23 +32,23 @@ internal struct SpecViewModelLayout: Sendable {
     /// Every field.
     let full: Table
     /// Element `i`: every field but field `i`; empty for field lists
-    /// longer than ``tablesForOneMissingLimit``.
-    let missingOne: [Table]
+    /// longer than ``maximumFieldCountForTablesWithoutOneField``.
+    let tablesWithoutOneField: [Table]
 
     /// The longest field list that gets a table per missing field: the
     /// tables take memory quadratic in the number of fields.
-    static let tablesForOneMissingLimit = 32
+    static let maximumFieldCountForTablesWithoutOneField = 32
 
     /// The layout of `keys`, which must be unique (a spec is checked for
     /// that when loaded).
     init(keys: [String]) {
         full = Table(keys: keys)
-        missingOne = keys.count <= Self.tablesForOneMissingLimit
+        tablesWithoutOneField = keys.count <= Self.maximumFieldCountForTablesWithoutOneField
             ? keys.indices.map { Table(keys: keys, skipping: $0) } : []
     }
 
-    /// A ViewModel holding `values[i]` under `keys[i]` for each non-`nil`
-    /// value, in field order. Moves every value out of `values`, which must
+    /// A ViewModel holding `values[i]` under field `i`'s key for each
+    /// non-`nil` value, in field order. Moves every value out of `values`, which must
     /// hold one initialized value per key and is left uninitialized.
     func viewModel(movingValuesFrom values: UnsafeMutableBufferPointer<JSONValue?>) -> ViewModel {
         precondition(values.count == full.keys.count, "one value per key")
@@ -64,7 +64,7 @@ internal struct SpecViewModelLayout: Sendable {
         // The table made for this pattern of missing fields, if any.
         let madeForPattern: Table? = switch missingCount {
         case 0: full
-        case 1 where !missingOne.isEmpty: missingOne[firstMissing]
+        case 1 where !tablesWithoutOneField.isEmpty: tablesWithoutOneField[firstMissing]
         default: nil
         }
         let table = madeForPattern ?? full
@@ -80,7 +80,8 @@ internal struct SpecViewModelLayout: Sendable {
         }
         // Every field index is in the table at most once, and `mapValues`
         // calls its closure once per element, so each value is moved out
-        // exactly once; a missing value is `nil` and needs no moving.
+        // exactly once; a missing value is `nil`, so leaving it in place or
+        // moving it out costs nothing.
         var entries = table.fieldIndices.mapValues { index in
             ViewModel.Entry(.json((base + index).move() ?? .null))
         }

@@ -10,14 +10,14 @@ extension UnsafePointer where Pointee == JSONValue {
     /// The value of member `key` when this is an object that has one;
     /// `hash`, when given, is the key's hash value.
     @inline(__always)
-    internal func member(_ key: String, hash: Int?) -> UnsafePointer<JSONValue>? {
+    internal func member(forKey key: String, hash: Int?) -> UnsafePointer<JSONValue>? {
         guard case .object(let object) = pointee, let position = object.index(forKey: key, hash: hash) else { return nil }
         return UnsafePointer(JSONObject.Member.value(at: object._members.borrowedElements.baseAddress.unsafelyUnwrapped + position))
     }
 
     /// Element `index` when this is an array that long.
     @inline(__always)
-    internal func element(_ index: Int) -> UnsafePointer<JSONValue>? {
+    internal func element(at index: Int) -> UnsafePointer<JSONValue>? {
         guard case .array(let array) = pointee, array.indices.contains(index) else { return nil }
         return UnsafePointer(array.storage.borrowedElements.baseAddress.unsafelyUnwrapped + index)
     }

@@ -50,8 +50,8 @@ extension JSONObject {
             var current = UnsafePointer(JSONObject.Member.value(at: _members.borrowedElements.baseAddress.unsafelyUnwrapped + position))
             for step in components.indices.dropFirst() {
                 let next = switch components[step] {
-                case .key(let key): current.member(key, hash: path.keyHashes[step])
-                case .index(let index): current.element(index)
+                case .key(let key): current.member(forKey: key, hash: path.keyHashes[step])
+                case .index(let index): current.element(at: index)
                 }
                 guard let next else { return nil }
                 current = next

@@ -203,7 +203,7 @@ extension JSONPath {
     /// `start`, reading keys and indices straight from the bytes, beginning
     /// at byte offset `position` (a separator or the start of a key).
     internal static func walk(_ start: JSONValue, plainUTF8 bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0) -> JSONValue? {
-        // In place, as JSONBorrowedSteps.swift describes.
+        // In place, with the steps of `UnsafePointer<JSONValue>`.
         withUnsafePointer(to: start) { start in
             var current = start
             var i = position
@@ -224,11 +224,11 @@ extension JSONPath {
                         i &+= 1
                     }
                     i &+= 1
-                    next = current.element(index)
+                    next = current.element(at: index)
                 } else {
                     let keyEnd = plainKeyEnd(in: bytes, from: i)
                     // A plain path is ASCII.
-                    next = current.member(JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd])), hash: nil)
+                    next = current.member(forKey: JSONScanner.makeASCIIString(UnsafeBufferPointer(rebasing: bytes[i..<keyEnd])), hash: nil)
                     i = keyEnd
                 }
                 guard let next else { return nil }

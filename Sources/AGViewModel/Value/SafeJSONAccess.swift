@@ -186,14 +186,14 @@ extension JSONValue: SafeJSONAccess {
     }
 
     /// Walks `rest` from `start` without reporting why it stopped, in
-    /// place (see JSONBorrowedSteps.swift).
+    /// place (see ``Swift/UnsafePointer/member(forKey:hash:)``).
     internal static func walk(_ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
         withUnsafePointer(to: start) { start in
             var current = start
             for component in rest {
                 let next = switch component {
-                case .key(let key): current.member(key, hash: nil)
-                case .index(let index): current.element(index)
+                case .key(let key): current.member(forKey: key, hash: nil)
+                case .index(let index): current.element(at: index)
                 }
                 guard let next else { return nil }
                 current = next
