@@ -48,8 +48,9 @@ internal struct SpecViewModelLayout: Sendable {
     }
 
     /// A ViewModel holding `values[i]` under field `i`'s key for each
-    /// non-`nil` value, in field order. Moves every value out of `values`, which must
-    /// hold one initialized value per key and is left uninitialized.
+    /// non-`nil` value, in field order. Moves every value out of `values`,
+    /// which must hold one initialized value per key and is left
+    /// uninitialized.
     func viewModel(movingValuesFrom values: UnsafeMutableBufferPointer<JSONValue?>) -> ViewModel {
         precondition(values.count == full.keys.count, "one value per key")
         guard let base = values.baseAddress else { return ViewModel() }
