@@ -98,6 +98,28 @@ struct JSONScannerBufferReuseTests {
         }
     }
 
+    @Test func aThreadKeepsASmallDocumentsBuffersButNotALargeDocumentsCache() throws {
+        // A 2 KB response leaves every buffer it used, string cache slots
+        // included, for the next one; a document of 700 KB needs 2,048
+        // slots (64 KB), more than a thread keeps, so they are freed.
+        func keptStringSlots(afterParsing text: String) throws -> Int? {
+            _ = try JSONValue(parsing: text)
+            let table = JSONKeyInternTable.take()
+            defer { table.giveBack() }
+            var spares = table.takeSpareBuffers()
+            defer { spares.deallocate() }
+            guard let kept = spares.stringSlots.takeAny() else { return nil }
+            spares.stringSlots.keep(kept.memory, capacity: kept.capacity)
+            return kept.capacity
+        }
+        let small = "[" + (0..<40).map { #""a string of thirty bytes #\#($0)""# }.joined(separator: ",") + "]"
+        let large = "[" + (0..<24_000).map { #""a string of thirty bytes #\#($0)""# }.joined(separator: ",") + "]"
+        #expect(small.utf8.count < 2_048 && large.utf8.count > 1_024 * 512)
+        #expect(try keptStringSlots(afterParsing: small) == 8)
+        #expect(try keptStringSlots(afterParsing: large) == nil)
+        #expect(try keptStringSlots(afterParsing: small) == 8)
+    }
+
     @Test func longStringsOfAnEarlierDocumentNeverAnswerForTheNext() throws {
         // Documents of the same shape put different long strings at the same
         // offsets, so an entry the string cache kept from the last document
