@@ -102,6 +102,8 @@ struct JSONScannerBufferReuseTests {
         // A 2 KB response leaves every buffer it used, string cache slots
         // included, for the next one; a document of 700 KB needs 2,048
         // slots (64 KB), more than a thread keeps, so they are freed.
+        // Each call ends with nothing kept, so the next parse starts from
+        // nothing (a parse reuses kept slots of any larger size).
         func keptStringSlots(afterParsing text: String) throws -> Int? {
             _ = try JSONValue(parsing: text)
             let table = JSONKeyInternTable.take()
@@ -112,9 +114,14 @@ struct JSONScannerBufferReuseTests {
             spares.stringSlots.keep(kept.memory, capacity: kept.capacity)
             return kept.capacity
         }
-        let small = "[" + (0..<40).map { #""a string of thirty bytes #\#($0)""# }.joined(separator: ",") + "]"
-        let large = "[" + (0..<24_000).map { #""a string of thirty bytes #\#($0)""# }.joined(separator: ",") + "]"
-        #expect(small.utf8.count < 2_048 && large.utf8.count > 1_024 * 512)
+        // Whatever this thread parsed before, nothing is kept after this.
+        _ = try keptStringSlots(afterParsing: "[]")
+        func document(strings: Int) -> String {
+            "[" + (0..<strings).map { #""a string of thirty bytes #\#($0)""# }.joined(separator: ",") + "]"
+        }
+        let small = document(strings: 40), medium = document(strings: 3_000), large = document(strings: 24_000)
+        #expect(small.utf8.count < 2_048 && medium.utf8.count > 65_536 && large.utf8.count > 1_024 * 512)
+        #expect(try keptStringSlots(afterParsing: medium) == 256)
         #expect(try keptStringSlots(afterParsing: small) == 8)
         #expect(try keptStringSlots(afterParsing: large) == nil)
         #expect(try keptStringSlots(afterParsing: small) == 8)
