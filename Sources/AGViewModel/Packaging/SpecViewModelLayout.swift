@@ -69,15 +69,18 @@ internal struct SpecViewModelLayout: Sendable {
         default: nil
         }
         let table = madeForPattern ?? full
-        var presentKeys = table.keys
+        let presentKeys: [String]
         var missingKeys: [String] = []
-        if madeForPattern == nil {
+        if let madeForPattern {
+            presentKeys = madeForPattern.keys
+        } else {
             // Which keys stay, read before the values are moved out.
-            presentKeys = []
-            presentKeys.reserveCapacity(full.keys.count - missingCount)
+            var kept: [String] = []
+            kept.reserveCapacity(full.keys.count - missingCount)
             for index in values.indices {
-                if case .none = values[index] { missingKeys.append(full.keys[index]) } else { presentKeys.append(full.keys[index]) }
+                if case .none = values[index] { missingKeys.append(full.keys[index]) } else { kept.append(full.keys[index]) }
             }
+            presentKeys = kept
         }
         // Every field index is in the table at most once, and `mapValues`
         // calls its closure once per element, so each value is moved out

@@ -21,4 +21,23 @@ extension UnsafePointer where Pointee == JSONValue {
         guard case .array(let array) = pointee, array.indices.contains(index) else { return nil }
         return UnsafePointer(array.storage.borrowedElements.baseAddress.unsafelyUnwrapped + index)
     }
+
+    /// The value `components` lead to from this one, stepping in place;
+    /// `keyHashes`, when given, holds each key's hash value at the
+    /// component's position (see ``JSONHashedPath``).
+    @inline(__always)
+    internal func descendant(
+        at components: ArraySlice<JSONPath.Component>, keyHashes: [Int]? = nil
+    ) -> UnsafePointer<JSONValue>? {
+        var current = self
+        for position in components.indices {
+            let next = switch components[position] {
+            case .key(let key): current.member(forKey: key, hash: keyHashes?[position])
+            case .index(let index): current.element(at: index)
+            }
+            guard let next else { return nil }
+            current = next
+        }
+        return current
+    }
 }

@@ -47,16 +47,8 @@ extension JSONObject {
         guard let position = index(forKey: first, hash: path.keyHashes[0]) else { return nil }
         guard components.count > 1 else { return _members[position].value }
         return withExtendedLifetime(self) {
-            var current = UnsafePointer(JSONObject.Member.value(at: _members.borrowedElements.baseAddress.unsafelyUnwrapped + position))
-            for step in components.indices.dropFirst() {
-                let next = switch components[step] {
-                case .key(let key): current.member(forKey: key, hash: path.keyHashes[step])
-                case .index(let index): current.element(at: index)
-                }
-                guard let next else { return nil }
-                current = next
-            }
-            return current.pointee
+            UnsafePointer(JSONObject.Member.value(at: _members.borrowedElements.baseAddress.unsafelyUnwrapped + position))
+                .descendant(at: components.dropFirst(), keyHashes: path.keyHashes)?.pointee
         }
     }
 }

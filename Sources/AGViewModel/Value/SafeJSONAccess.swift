@@ -186,20 +186,9 @@ extension JSONValue: SafeJSONAccess {
     }
 
     /// Walks `rest` from `start` without reporting why it stopped, in
-    /// place (see ``Swift/UnsafePointer/member(forKey:hash:)``).
+    /// place (see ``Swift/UnsafePointer/descendant(at:keyHashes:)``).
     internal static func walk(_ start: JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
-        withUnsafePointer(to: start) { start in
-            var current = start
-            for component in rest {
-                let next = switch component {
-                case .key(let key): current.member(forKey: key, hash: nil)
-                case .index(let index): current.element(at: index)
-                }
-                guard let next else { return nil }
-                current = next
-            }
-            return current.pointee
-        }
+        withUnsafePointer(to: start) { $0.descendant(at: rest)?.pointee }
     }
 
     /// Walks `rest` from `start`; `depth` counts the components of `fullPath`
