@@ -8,8 +8,10 @@
 /// (per-process seeded SipHash), so crafted keys cannot force collisions.
 @usableFromInline
 internal struct JSONKeyIndex: Sendable {
+    /// A power of two in size. The mask is derived from it rather than
+    /// stored: an eight-byte index keeps ``JSONObject`` at 16 bytes and so
+    /// every ``JSONValue`` at 24 (32 with a stored mask).
     @usableFromInline internal var slots: [UInt64]
-    @usableFromInline internal var mask: Int
 
     /// An empty index with room for `count` keys at a load factor of at most 1/2.
     @usableFromInline
@@ -17,8 +19,10 @@ internal struct JSONKeyIndex: Sendable {
         var size = 16
         while size < count * 2 { size &<<= 1 }
         slots = [UInt64](repeating: 0, count: size)
-        mask = size - 1
     }
+
+    /// Slot count − 1: a hash value's bits that pick its first slot.
+    @inlinable internal var mask: Int { slots.count &- 1 }
 
     /// How many keys fit before the table must grow.
     @inlinable internal var capacity: Int { (mask + 1) / 2 }
@@ -32,6 +36,7 @@ internal struct JSONKeyIndex: Sendable {
     @inlinable
     internal func find(_ key: String, hash: Int, in members: JSONObject.Members) -> Int? {
         let tag = Self.tag(hash)
+        let mask = self.mask
         var i = hash & mask
         while true {
             let slot = slots[i]
@@ -50,6 +55,7 @@ internal struct JSONKeyIndex: Sendable {
     @discardableResult
     internal mutating func insert(_ key: String, hash: Int, position: Int, in members: JSONObject.Members) -> Int? {
         let tag = Self.tag(hash)
+        let mask = self.mask
         var i = hash & mask
         while true {
             let slot = slots[i]
