@@ -15,6 +15,20 @@ struct JSONObjectTests {
         #expect(MemoryLayout<JSONObject.Member>.stride == 40)
     }
 
+    /// A container's block is the object header, this header and the
+    /// elements: at 8 bytes, a pair of numbers takes 72 bytes (an 80-byte
+    /// malloc chunk) instead of 80 (a 96-byte one).
+    @Test func aContainerHeaderTakesEightBytesAndStillCountsPastSixteenBits() {
+        #expect(MemoryLayout<JSONContainerHeader>.size == 8)
+        var array: JSONArray = []
+        for i in 0..<70_000 { array.append(.int(Int64(i))) }
+        #expect(array.count == 70_000)
+        #expect(array[69_999] == 69_999)
+        var header = JSONContainerHeader(count: 0, capacity: 100_000)
+        header.count = 99_999
+        #expect(header.count == 99_999 && header.capacity == 100_000)
+    }
+
     @Test func lookupsStayCorrectAcrossTheIndexThreshold() {
         var object = JSONObject()
         for i in 0..<200 {

@@ -158,16 +158,34 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
 }
 
 /// The count and capacity at the head of a container's buffer.
+///
+/// Stored in 32 bits each: with the object header, the elements start 24
+/// bytes into the block instead of 32, which is what a pair of numbers in
+/// canada.json or a small object needs to fit the next smaller malloc size.
+/// A container of more than `UInt32.max` elements (about 100 GB) traps.
 @usableFromInline
 internal struct JSONContainerHeader {
-    @usableFromInline var count: Int
-    @usableFromInline var capacity: Int
+    @usableFromInline var storedCount: UInt32
+    @usableFromInline var storedCapacity: UInt32
 
     @inlinable
     init(count: Int, capacity: Int) {
-        self.count = count
-        self.capacity = capacity
+        precondition(capacity <= Int(UInt32.max), "a JSON array or object holds at most \(UInt32.max) elements")
+        storedCount = UInt32(truncatingIfNeeded: count)
+        storedCapacity = UInt32(truncatingIfNeeded: capacity)
     }
+
+    /// The number of elements initialized.
+    @inlinable
+    var count: Int {
+        get { Int(storedCount) }
+        // Never above the capacity, which fits in 32 bits.
+        set { storedCount = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// The number of elements the buffer has room for.
+    @inlinable
+    var capacity: Int { Int(storedCapacity) }
 }
 
 /// An element of a JSON container: a value (arrays) or a member (objects).
