@@ -29,6 +29,12 @@ struct JSONObjectTests {
         #expect(header.count == 99_999 && header.capacity == 100_000)
     }
 
+    @Test func aCapacityPastThirtyTwoBitsTrapsInsteadOfWrapping() async {
+        await #expect(processExitsWith: .failure) {
+            _ = JSONContainerHeader(count: 0, capacity: Int(UInt32.max) + 1)
+        }
+    }
+
     @Test func lookupsStayCorrectAcrossTheIndexThreshold() {
         var object = JSONObject()
         for i in 0..<200 {
