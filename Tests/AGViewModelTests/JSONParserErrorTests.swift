@@ -70,6 +70,9 @@ struct JSONParserErrorTests {
         Rejection("{'a': 1}", 1, 2, 1, "object keys must be in double quotes, not single quotes"),
         Rejection("undefined", 1, 1, 0, "unexpected character 'u', expected a JSON value (strings must be in double quotes)"),
         Rejection("trux", 1, 4, 3, "invalid literal, expected 'true'"),
+        Rejection("falsy", 1, 5, 4, "invalid literal, expected 'false'"),
+        Rejection("[fals]", 1, 6, 5, "invalid literal, expected 'false'"),
+        Rejection("[nulL]", 1, 5, 4, "invalid literal, expected 'null'"),
         Rejection("nul", 1, 4, 3, "unexpected end of input in literal 'null'"),
         Rejection("True", 1, 1, 0, "unexpected character 'T', expected a JSON value (strings must be in double quotes)"),
         // Strings.

@@ -421,6 +421,14 @@ internal struct JSONScanner: ~Copyable {
     mutating func expectLiteral(_ literal: StaticString) throws(JSONScanFailure) {
         let n = literal.utf8CodeUnitCount
         let text = literal.utf8Start
+        // The first four bytes in one comparison (every literal has four or
+        // five); the loop below only runs to find and describe a mismatch.
+        if pos &+ n <= count
+            && UnsafeRawPointer(base + pos).loadUnaligned(as: UInt32.self) == UnsafeRawPointer(text).loadUnaligned(as: UInt32.self)
+            && (n == 4 || base[pos &+ 4] == text[4]) {
+            pos &+= n
+            return
+        }
         var i = 0
         while i < n {
             guard pos + i < count else {
