@@ -25,7 +25,7 @@ internal struct JSONKeyIndex: Sendable {
     @inlinable internal var mask: Int { slots.count &- 1 }
 
     /// How many keys fit before the table must grow.
-    @inlinable internal var capacity: Int { (mask + 1) / 2 }
+    @inlinable internal var capacity: Int { slots.count / 2 }
 
     @inlinable
     internal static func tag(_ hash: Int) -> UInt64 {
