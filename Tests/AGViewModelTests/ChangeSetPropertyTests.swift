@@ -14,6 +14,9 @@ struct ChangeSetPropertyTests {
     struct ItemSpec {
         var id: Int64?
         var content: Int
+        /// Without identity: `"id": null` (true) or no `"id"` but a `"note"`
+        /// (false), so both forms have the same number of keys.
+        var nullID = false
     }
 
     /// A model section: header identity (nil = header without id;
@@ -31,7 +34,7 @@ struct ChangeSetPropertyTests {
     private static func randomItem(_ next: inout Int64, _ used: [Int64], _ rng: inout RNG) -> ItemSpec {
         let roll = Double.random(in: 0..<1, using: &rng)
         let content = Int.random(in: 0..<3, using: &rng)
-        if roll < 0.1 { return ItemSpec(id: nil, content: content) }                       // no identity
+        if roll < 0.1 { return ItemSpec(id: nil, content: content, nullID: chance(0.5, &rng)) }  // no identity
         if roll < 0.2, let dup = used.randomElement(using: &rng) { return ItemSpec(id: dup, content: content) }  // duplicate
         next += 1
         return ItemSpec(id: next, content: content)
@@ -75,6 +78,7 @@ struct ChangeSetPropertyTests {
             for var item in sections[s].items {
                 if chance(0.1, &rng) { continue }                                   // delete
                 if chance(0.15, &rng) { item.content = Int.random(in: 0..<3, using: &rng) }  // change
+                if item.id == nil && chance(0.3, &rng) { item.nullID.toggle() }             // null id or none
                 if chance(0.12, &rng) { moving.append(item); continue }              // move
                 items.append(item)
             }
@@ -95,7 +99,13 @@ struct ChangeSetPropertyTests {
                 // Sometimes hand over the very same instance when nothing changed.
                 if let reuse = previous.first(where: { matches($0, item) }), chance(0.2, &rng) { return reuse }
                 var object: JSONObject = ["content": .int(Int64(item.content)), "kind": "row"]
-                if let id = item.id { object["id"] = .int(id) }
+                if let id = item.id {
+                    object["id"] = .int(id)
+                } else if item.nullID {
+                    object["id"] = .null
+                } else {
+                    object["note"] = "no id"
+                }
                 return ViewModel(object)
             }
             return Section(items: items, header: header)
@@ -104,6 +114,7 @@ struct ChangeSetPropertyTests {
 
     private static func matches(_ vm: ViewModel, _ item: ItemSpec) -> Bool {
         GroupingFixtures.int(vm["id"]) == item.id && vm["content"] == .int(Int64(item.content))
+            && (vm["id"] == .null) == (item.id == nil && item.nullID)
     }
 
     /// Same stored content (every key, by `isSame`).

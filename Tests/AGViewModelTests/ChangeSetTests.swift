@@ -90,6 +90,17 @@ struct ChangeSetTests {
         #expect(changes.changeCount == 2)
     }
 
+    @Test func aNullIdentityIsContentWhenItemsMatchByPosition() throws {
+        // Same number of keys on both sides: `"id": null` against a new key.
+        let old = Manager(sections: [Section(items: [ViewModel(["id": nil, "title": "Dune"])])])
+        let new = Manager(sections: [Section(items: [ViewModel(["title": "Dune", "subtitle": "2nd ed."])])])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.reloadedItems == [path(0, 0)])
+        try changes.apply(to: old, new: new)
+        #expect(old[0].items[0]["subtitle"] == "2nd ed.")
+        #expect(old[0].items[0]["id"] == nil)
+    }
+
     @Test func duplicateIdentitiesMatchInOrderAndNeverTrap() throws {
         // [1, 1, 2] → [1, 2, 1]: the k-th 1 matches the k-th 1.
         let old = manager([[1, 1, 2]]), new = manager([[1, 2, 1]])
@@ -145,6 +156,18 @@ struct ChangeSetTests {
         #expect(old[0][0] === three && old[0][1] === one)
         #expect(old[0][2] !== two && old[0][2]["title"] == "b")
         #expect(old.indexPath(of: three) == path(0, 0))
+    }
+
+    @Test func applyReadsNewBeforeChangingSectionsItShares() throws {
+        // Headers without identity: sections match by position, so each
+        // old section takes the other's header and items.
+        let a = Section(items: [ViewModel(["id": 1]), ViewModel(["id": 2])], header: ViewModel(["title": "A"]))
+        let b = Section(items: [ViewModel(["id": 3])], header: ViewModel(["title": "B"]))
+        let shown = Manager(sections: [a, b])
+        let fresh = Manager(sections: [b, a])
+        try ChangeSet(from: shown, to: fresh).apply(to: shown, new: fresh)
+        #expect(shown.headers.map { $0?["title"] } == ["B", "A"])
+        #expect(layout(shown) == [[3], [1, 2]])
     }
 
     @Test func applyRejectsChangeSetsThatDoNotFit() {

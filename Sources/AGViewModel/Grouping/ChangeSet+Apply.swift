@@ -33,7 +33,9 @@ extension ChangeSet {
     /// Kept sections stay the same `Section` objects, with their items
     /// updated and their header, footer, common and item-merge ViewModels
     /// taken from the matching section of `new`; inserted sections are
-    /// `new`'s. The manager's own common ViewModel is left as it is. One
+    /// `new`'s. A Section object that `new` shares with `manager` is such a
+    /// kept section, so it is updated in place and `new` sees the change.
+    /// The manager's own common ViewModel is left as it is. One
     /// plain step in the domain that owns `manager` (usually inside the
     /// table view's batch update): nothing else can touch it meanwhile.
     ///
@@ -44,6 +46,9 @@ extension ChangeSet {
         let oldSections = manager.sections
         let newSections = new.sections
         let (sources, items) = try plan(old: oldSections.map(\.items), new: newSections.map(\.items))
+        // Read every section of `new` before changing any: `new` may hold
+        // some of `manager`'s own Section objects, in other places.
+        let models = newSections.map { (header: $0.header, footer: $0.footer, common: $0.common, itemMerge: $0.itemMerge) }
         var updated: [Section] = []
         updated.reserveCapacity(sources.count)
         for (t, source) in sources.enumerated() {
@@ -51,7 +56,7 @@ extension ChangeSet {
             case .inserted:
                 updated.append(newSections[t])
             case .old(let s):
-                let section = oldSections[s], model = newSections[t]
+                let section = oldSections[s], model = models[t]
                 section.items = items[t]
                 section.header = model.header
                 section.footer = model.footer

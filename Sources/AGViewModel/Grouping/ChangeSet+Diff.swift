@@ -205,7 +205,10 @@ private struct Differ {
                 old.match[o0 + i] = n0 + j
                 new.match[n0 + j] = o0 + i
                 if olds[i] !== item {
-                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: rule.key)
+                    // Only an identity known equal on both sides may be
+                    // skipped: matched by position, the key may be `null` on
+                    // one side and missing (or another key) on the other.
+                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: id == nil ? nil : rule.key)
                 }
             }
         }
