@@ -38,6 +38,29 @@ struct KeyRegistrationTests {
         #expect(viewModel.archivedKeys == ["id"])
     }
 
+    @Test func snapshotsKeepRegistrationsSoABackgroundExportWritesTheSameKeys() async {
+        let item = ViewModel(["id_str": "1", "text": "hello", "authToken": "secret"])
+        let section = Section(items: [item], header: ViewModel(["title": "T", "draft": true]))
+        section.addSerializableKeys(["title"], for: .header)
+        let manager = Manager(sections: [section])
+        manager.addSerializableKeys(["id_str", "text"], for: .items)
+        manager.addArchivedKeys(["id_str"], for: .items)
+        let viewModel = ViewModel(["id": 1, "local": "x"]).addSerializableKeys(["id"]).addArchivedKeys(["local"])
+
+        let managerSnapshot = manager.snapshot, viewModelSnapshot = viewModel.snapshot
+        let (managerJSON, viewModelJSON, archived) = await Task.detached {
+            let copy = managerSnapshot.makeManager()
+            return (copy.exportJSON(), viewModelSnapshot.makeViewModel().exportJSON(), copy.archivedKeys(for: .items))
+        }.value
+        #expect(managerJSON == manager.exportJSON())
+        #expect(managerJSON["sections"]?[0]?["items"]?[0] == ["id_str": "1", "text": "hello"])
+        #expect(managerJSON["sections"]?[0]?["header"] == ["title": "T"])
+        #expect(viewModelJSON == ["id": 1])
+        #expect(archived == ["id_str"])
+        #expect(viewModelSnapshot.makeViewModel().archivedKeys == ["local"])
+        #expect(section.snapshot.makeSection().serializableKeys(for: .header) == ["title"])
+    }
+
     @Test func sectionPartsRegisterSeparately() {
         let section = Section()
         section.addSerializableKeys(["title"], for: .header).addSerializableKeys(["id", "text"], for: .items)

@@ -1,6 +1,7 @@
 extension Manager {
     /// A `Sendable` copy of a manager: its sections and common ViewModel,
-    /// as ``Section/Snapshot``s and a ``ViewModel/Snapshot``.
+    /// as ``Section/Snapshot``s and a ``ViewModel/Snapshot``, and the keys
+    /// it registers for export and archives.
     ///
     /// Take one to diff on another task, or to export in the background:
     ///
@@ -13,6 +14,8 @@ extension Manager {
         public var sections: [Section.Snapshot]
         /// The values shared by the whole manager.
         public var common: ViewModel.Snapshot?
+        /// The keys registered per part for export and archives.
+        internal var partKeyRegistry = PartKeyRegistry()
 
         /// A snapshot of `manager`.
         public init(_ manager: Manager) {
@@ -25,12 +28,15 @@ extension Manager {
             defer { visiting.remove(ObjectIdentifier(manager)) }
             sections = manager.sections.map { Section.Snapshot($0, visiting: &visiting) }
             common = manager.common.map { ViewModel.Snapshot($0, visiting: &visiting) }
+            partKeyRegistry = manager.partKeyRegistry
         }
 
         /// A new manager, of the caller's isolation domain, made from the
         /// snapshot.
         public func makeManager() -> Manager {
-            Manager(sections: sections.map { $0.makeSection() }, common: common?.makeViewModel())
+            let manager = Manager(sections: sections.map { $0.makeSection() }, common: common?.makeViewModel())
+            manager.partKeyRegistry = partKeyRegistry
+            return manager
         }
     }
 

@@ -1,6 +1,7 @@
 extension Section {
     /// A `Sendable` copy of a section: its items and its header, footer,
-    /// common and item-merge ViewModels, as ``ViewModel/Snapshot``s.
+    /// common and item-merge ViewModels, as ``ViewModel/Snapshot``s, and
+    /// the keys it registers for export and archives.
     public struct Snapshot: Sendable {
         /// The items, in order.
         public var items: [ViewModel.Snapshot]
@@ -12,6 +13,8 @@ extension Section {
         public var common: ViewModel.Snapshot?
         /// The values merged into packaged items.
         public var itemMerge: ViewModel.Snapshot?
+        /// The keys registered per part for export and archives.
+        internal var partKeyRegistry = PartKeyRegistry()
 
         /// A snapshot of `section`.
         public init(_ section: Section) {
@@ -27,17 +30,20 @@ extension Section {
             footer = section.footer.map { ViewModel.Snapshot($0, visiting: &visiting) }
             common = section.common.map { ViewModel.Snapshot($0, visiting: &visiting) }
             itemMerge = section.itemMerge.map { ViewModel.Snapshot($0, visiting: &visiting) }
+            partKeyRegistry = section.partKeyRegistry
         }
 
         /// A new section, of the caller's isolation domain, with new
         /// ViewModels made from the snapshots.
         public func makeSection() -> Section {
-            Section(
+            let section = Section(
                 items: items.map { $0.makeViewModel() },
                 header: header?.makeViewModel(),
                 footer: footer?.makeViewModel(),
                 common: common?.makeViewModel(),
                 itemMerge: itemMerge?.makeViewModel())
+            section.partKeyRegistry = partKeyRegistry
+            return section
         }
     }
 

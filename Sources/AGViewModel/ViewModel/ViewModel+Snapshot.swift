@@ -14,8 +14,10 @@ extension ViewModel {
     /// A snapshot holds JSON values and copies of nested ViewModels, lists
     /// of them, sections and managers. Other payloads (an image, a
     /// formatter) may not be `Sendable` and are left out; their keys are
-    /// listed in ``omittedKeys``. Commands, weak slots, observers and the
-    /// delegate belong to the running screen and are not copied.
+    /// listed in ``omittedKeys``. The keys registered for export and
+    /// archives are copied, so the copy writes what the original writes.
+    /// Commands, weak slots, observers and the delegate belong to the
+    /// running screen and are not copied.
     public struct Snapshot: Sendable {
         /// A stored value, as a snapshot holds it.
         public indirect enum Value: Sendable {
@@ -43,6 +45,8 @@ extension ViewModel {
         /// The keys whose payload could not be copied into the snapshot, in
         /// order, and nested ViewModels that contain themselves.
         public private(set) var omittedKeys: [String] = []
+        /// The keys registered for export and archives.
+        internal var keyRegistry = KeyRegistry()
 
         /// A snapshot of `viewModel`.
         public init(_ viewModel: ViewModel) {
@@ -54,6 +58,7 @@ extension ViewModel {
             visiting.insert(ObjectIdentifier(viewModel))
             defer { visiting.remove(ObjectIdentifier(viewModel)) }
             keys.reserveCapacity(viewModel.count)
+            keyRegistry = viewModel.keyRegistry
             for key in viewModel.keyOrder {
                 guard let stored = viewModel.untrackedValue(forKey: key) else { continue }
                 if let value = Value(stored, visiting: &visiting) {
@@ -84,7 +89,9 @@ extension ViewModel {
         public func makeViewModel() -> ViewModel {
             var stored: [String: ViewModelValue] = Dictionary(minimumCapacity: keys.count)
             for key in keys { stored[key] = values[key]!.viewModelValue() }
-            return ViewModel(uncheckedKeys: keys, values: stored)
+            let viewModel = ViewModel(uncheckedKeys: keys, values: stored)
+            viewModel.keyRegistry = keyRegistry
+            return viewModel
         }
     }
 
