@@ -265,6 +265,45 @@ struct ArchiveTests {
         #expect(throws: ArchiveError.truncated(expected: .max, found: 28)) { try ArchiveDecoder().decode(Data(header.bytes)) }
     }
 
+    /// 500 nested objects, each claiming as many members as the payload's
+    /// bytes allow, then bytes that are no value at all.
+    static func nestedHostileObjects(byteCount: Int) -> [UInt8] {
+        var count = (byteCount - 5_000) / 2
+        var varint: [UInt8] = []
+        while count >= 0x80 { varint.append(UInt8(count & 0x7F) | 0x80); count >>= 7 }
+        varint.append(UInt8(count))
+        var payload: [UInt8] = []
+        for level in 0 ..< 500 {
+            // The first key is new ("a"), the others refer to it.
+            payload += [0x08] + varint + (level == 0 ? [0x02, 0x61] : [0x01])
+        }
+        return payload + [UInt8](repeating: 0xFF, count: byteCount - payload.count)
+    }
+
+    /// The most memory this process has held at once, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024  // kilobytes here, bytes on Apple platforms
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss
+        #endif
+    }
+
+    @Test func nestedHostileCountsReserveLittleMemory() async {
+        // Each level's count passes the bytes-left check on its own; before
+        // the cap, each level reserved that much again (300 MB for 4 MB).
+        await #expect(processExitsWith: .success) {
+            let payload = ArchiveTests.nestedHostileObjects(byteCount: 4 << 20)
+            let before = ArchiveTests.peakResidentBytes()
+            let reason = ArchiveTests.malformedReason(payload)
+            let growth = ArchiveTests.peakResidentBytes() - before
+            if reason != "unknown tag 0xFF" || growth > 64 << 20 { exit(1) }
+        }
+    }
+
     @Test func deepNestingIsLimitedWithoutRecursingForever() {
         let deep: [UInt8] = Array([[UInt8]](repeating: [0x07, 0x01], count: 100_000).joined()) + [0x00]
         #expect(Self.malformedReason(deep) == "nesting deeper than 512 levels")

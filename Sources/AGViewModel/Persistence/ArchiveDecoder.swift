@@ -71,6 +71,17 @@ internal struct ArchiveDecodingState {
 
     var remaining: Int { end - position }
 
+    /// The most elements room is made for before a container's elements are
+    /// read. A count is checked only against the bytes left in the whole
+    /// payload, which every open container shares: reserving it in full at
+    /// each of hundreds of nesting levels would take hundreds of times the
+    /// file's size. Past this, storage grows as elements are actually read.
+    static let maximumReservation = 256
+
+    /// Room to reserve for a container that says it holds `count` elements.
+    @inline(__always)
+    func reservation(for count: Int) -> Int { min(count, Self.maximumReservation) }
+
     func malformed(_ reason: String, at offset: Int? = nil) -> ArchiveError {
         .malformed(offset: offset ?? position, reason: reason)
     }
@@ -231,7 +242,7 @@ internal struct ArchiveDecodingState {
             try checkDepth(depth)
             let count = try readCount(minimumSize: 1, of: "array count")
             var array = JSONArray()
-            array.reserveCapacity(count)
+            array.reserveCapacity(reservation(for: count))
             for _ in 0 ..< count { array.append(try readJSON(depth: depth + 1)) }
             return .array(array)
         case Tag.object:
@@ -249,11 +260,11 @@ internal struct ArchiveDecodingState {
     mutating func readObjectMembers(count: Int, depth: Int) throws(ArchiveError) -> JSONObject {
         var keys: [String] = []
         var values: [JSONValue] = []
-        keys.reserveCapacity(count)
-        values.reserveCapacity(count)
+        keys.reserveCapacity(reservation(for: count))
+        values.reserveCapacity(reservation(for: count))
         // Small objects check duplicates linearly; large ones with a set.
         let indexed = count >= JSONObject.indexThreshold
-        var seen: Set<String> = indexed ? Set(minimumCapacity: count) : []
+        var seen: Set<String> = indexed ? Set(minimumCapacity: reservation(for: count)) : []
         for _ in 0 ..< count {
             let keyOffset = position
             let key = try readKey()
@@ -282,8 +293,8 @@ internal struct ArchiveDecodingState {
         try checkDepth(depth)
         let count = try readCount(minimumSize: 2, of: "ViewModel key count")
         var order: [String] = []
-        order.reserveCapacity(count)
-        var values = [String: ViewModelValue](minimumCapacity: count)
+        order.reserveCapacity(reservation(for: count))
+        var values = [String: ViewModelValue](minimumCapacity: reservation(for: count))
         for _ in 0 ..< count {
             let keyOffset = position
             let key = try readKey()
@@ -316,7 +327,7 @@ internal struct ArchiveDecodingState {
         try checkDepth(depth)
         let count = try readCount(minimumSize: 1, of: "ViewModel list count")
         var list: [ViewModel] = []
-        list.reserveCapacity(count)
+        list.reserveCapacity(reservation(for: count))
         for _ in 0 ..< count { list.append(try readViewModelBody(depth: depth + 1)) }
         return list
     }
@@ -349,7 +360,7 @@ internal struct ArchiveDecodingState {
         // A section body takes at least two bytes: flags and the item count.
         let count = try readCount(minimumSize: 2, of: "manager section count")
         var sections: [Section] = []
-        sections.reserveCapacity(count)
+        sections.reserveCapacity(reservation(for: count))
         for _ in 0 ..< count { sections.append(try readSectionBody(depth: depth + 1)) }
         return Manager(sections: sections, common: common)
     }

@@ -79,7 +79,8 @@
 ///
 /// **Limits.** A reader rejects nesting deeper than its maximum depth (512 by
 /// default) and checks every length and count against the bytes that remain
-/// before allocating, so no input, however hostile, can make it crash or
+/// before allocating, and reserves room for at most a few hundred elements
+/// ahead of reading them, so no input, however hostile, can make it crash or
 /// allocate much more than the file's own size.
 package enum ArchiveFormat {
     /// The eight magic bytes every archive starts with.
