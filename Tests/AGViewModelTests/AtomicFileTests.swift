@@ -67,6 +67,17 @@ struct AtomicFileTests {
         #expect(try Data(contentsOf: url).isEmpty)
     }
 
+    @Test func aLongFileNameWithinTheLimitIsWritten() throws {
+        // 254 bytes: the file system allows it, so the temporary must fit too.
+        let name = String(repeating: "é", count: 100) + String(repeating: "a", count: 49) + ".agvm"
+        #expect(name.utf8.count == 254)
+        let url = directory.appendingPathComponent(name)
+        try AtomicFile.write(Data("long".utf8), to: url)
+        #expect(try Data(contentsOf: url) == Data("long".utf8))
+        #expect(try contents() == [name])
+        #expect(AtomicFile.temporaryStem(of: name) == String(repeating: "é", count: 100))
+    }
+
     @Test func replacesAnExistingFileKeepingItsPermissions() throws {
         let url = directory.appendingPathComponent("out.json")
         try Data("old".utf8).write(to: url)

@@ -55,6 +55,19 @@ package enum AtomicFile {
         }
     }
 
+    /// The start of the temporary's name: the destination's name, cut to
+    /// 200 bytes (whole characters) so that with the dot, the random suffix
+    /// and ".tmp" it stays within the 255 bytes a file name may have.
+    internal static func temporaryStem(of name: String) -> String {
+        guard name.utf8.count > 200 else { return name }
+        var length = 0
+        let kept = name.prefix { character in
+            length += character.utf8.count
+            return length <= 200
+        }
+        return String(kept)
+    }
+
     /// The writer, over an injectable file system (tests fail steps on purpose).
     internal static func write(_ data: Data, to url: URL, fileSystem fs: some AtomicFileSystem) throws(AtomicFileError) {
         guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
@@ -65,11 +78,12 @@ package enum AtomicFile {
 
         // A unique temporary beside the destination, so the rename never
         // crosses file systems.
+        let stem = temporaryStem(of: name)
         var temporary = ""
         var fd: Int32 = -1
         for _ in 0 ..< 16 {
             let suffix = String(UInt64.random(in: .min ... .max), radix: 36)
-            temporary = directory + "/." + name + "." + suffix + ".tmp"
+            temporary = directory + "/." + stem + "." + suffix + ".tmp"
             fd = fs.createExclusive(temporary, mode: 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }
