@@ -55,6 +55,20 @@ struct GenericPackagingTests {
         #expect(top.common?.keys == ["groups"])
     }
 
+    @Test func aNestedLeftoverNeverTakesAMembersName() throws {
+        // "a" → "b" would be "a.b", which a member already is; and "a" → "c.d"
+        // and "a.c" → "d" would both be "a.c.d".
+        let (manager, _) = try package(#"""
+            {"a": {"list": [{"x": 1}], "b": 1, "c.d": 3}, "a.b": 2, "a.c": {"more": [{"y": 2}], "d": 4}}
+            """#)
+        let common = try #require(manager.common)
+        #expect(common.keys == ["a.b~2", "a.c.d", "a.b", "a.c.d~2"])
+        #expect(common["a.b"] == 2)
+        #expect(common["a.b~2"] == 1)
+        #expect(common["a.c.d"] == 3)
+        #expect(common["a.c.d~2"] == 4)
+    }
+
     @Test func anObjectWithoutListsIsOneItem() throws {
         let (manager, skipped) = try package(#"{"name": "Yuki", "tags": [], "mixed": [{"a": 1}, 2]}"#)
         #expect(skipped.isEmpty)

@@ -12,7 +12,8 @@ import AGViewModel
 ///   down the same way (`{"groups": {"articles": [...], "videos": [...]}}`
 ///   gives sections `articles` and `videos`). Every member that did not
 ///   become a section is kept in the manager's `common` ViewModel (a member
-///   left over inside a searched object is kept as `outer.inner`).
+///   left over inside a searched object is kept as `outer.inner`, or
+///   `outer.inner~2`, `~3`… when a member already has that name).
 /// - An object without lists becomes one section with one item: the object.
 /// - Anything else (a string, a number, `null`) is not packageable.
 enum GenericPackaging {
@@ -35,6 +36,9 @@ enum GenericPackaging {
             if sections.isEmpty {
                 // One level down, only when the top level has no lists.
                 common = []
+                // Members keep their own names; a nested leftover's name
+                // must not take one, or setting it would drop a value.
+                var names = Set(object.keys)
                 for (key, value) in object {
                     guard case .object(let inner) = value, inner.contains(where: { itemList($0.value) != nil }) else {
                         common.append((key, value))
@@ -44,7 +48,7 @@ enum GenericPackaging {
                         if let list = itemList(innerValue) {
                             sections.append(section(titled: innerKey, list))
                         } else {
-                            common.append(("\(key).\(innerKey)", innerValue))
+                            common.append((uniqueName("\(key).\(innerKey)", notIn: &names), innerValue))
                         }
                     }
                 }
@@ -62,6 +66,18 @@ enum GenericPackaging {
         default:
             throw PackagingError(reason: .documentNotPackageable(found: document.kind))
         }
+    }
+
+    /// `name`, or `name~2`, `name~3`… the first not in `names`, which it
+    /// is added to.
+    static func uniqueName(_ name: String, notIn names: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while !names.insert(candidate).inserted {
+            candidate = "\(name)~\(number)"
+            number += 1
+        }
+        return candidate
     }
 
     /// The objects of `value` when it is a non-empty array of objects only.
