@@ -63,6 +63,25 @@ struct TreeRendererTests {
         #expect(DisplayWidth.cut("👍🏽👍🏽", to: 3) == "👍🏽…")
     }
 
+    @Test func controlCharactersInKeysAndTitlesAreEscaped() {
+        let item = ViewModel(["a\nb": 1, "t\u{1B}[31mred": 2, "tab\there": 3, "del\u{7F}": 4])
+        let manager = Manager(sections: [Section(items: [item], header: ViewModel(["title": "two\nlines"]))])
+        let text = TreeRenderer(style: OutputStyle(width: nil, colors: false)).render(manager: manager, title: "x.json")
+        #expect(text == #"""
+            x.json · 1 section · 1 item
+            └─ section 0 · two\nlines · 1 item
+               ├─ header · 1 key
+               │  title  string  "two\nlines"
+               └─ item 0 · 4 keys
+                  a\nb            int  1
+                  t\u001B[31mred  int  2
+                  tab\there       int  3
+                  del\u007F       int  4
+
+            """#)
+        #expect(TreeRenderer.printable("plain é 田") == "plain é 田")
+    }
+
     @Test func colourWrapsRolesInANSIAndPlainOutputHasNone() {
         let colored = TreeRenderer(style: OutputStyle(width: nil, colors: true)).render(manager: manager(), title: "books.json")
         #expect(colored.contains("\u{1B}[36mtitle\u{1B}[0m"))           // keys cyan

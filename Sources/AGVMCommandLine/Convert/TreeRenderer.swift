@@ -192,10 +192,11 @@ struct TreeRenderer {
 
     private func emitRows(_ rows: [Row], prefix: String, into out: inout String) {
         guard !rows.isEmpty else { return }
-        let keyWidth = min(rows.map { DisplayWidth.of($0.key) }.max() ?? 0, Self.keyColumnLimit)
+        let keys = rows.map { Self.printable($0.key) }
+        let keyWidth = min(keys.map { DisplayWidth.of($0) }.max() ?? 0, Self.keyColumnLimit)
         let typeWidth = rows.map(\.type.count).max() ?? 0
-        for row in rows {
-            let key = Self.pad(row.key, keyWidth)
+        for (row, key) in zip(rows, keys) {
+            let key = Self.pad(key, keyWidth)
             let type = Self.pad(row.type, typeWidth)
             let used = DisplayWidth.of(prefix) + DisplayWidth.of(key) + 2 + type.count + 2
             var value = row.value
@@ -223,11 +224,35 @@ struct TreeRenderer {
         var room = style.width.map { $0 - DisplayWidth.of(glyphs) } ?? Int.max
         var text = style.paint(glyphs, .structure)
         for segment in label where room > 0 {
-            let piece = DisplayWidth.cut(segment.text, to: room)
+            let piece = DisplayWidth.cut(Self.printable(segment.text), to: room)
             room -= DisplayWidth.of(piece)
             text += segment.role.map { style.paint(piece, $0) } ?? piece
         }
         out += text + "\n"
+    }
+
+    /// `text` with its control characters (C0, DEL, C1) written as JSON
+    /// escapes: keys and titles come from API data, and a raw newline or
+    /// escape sequence would break the layout or drive the terminal.
+    static func printable(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
