@@ -100,6 +100,15 @@ struct KeyConstantGeneratorTests {
         #expect(objc.contains("#pragma mark - Books items author"))
     }
 
+    @Test func objectiveCEscapesStopBeforeTheCharactersThatFollow() throws {
+        // "\x01abc" would be one (out of range) hex escape; octal stops at three digits.
+        let sample = try JSONValue(parsing: #"{"\u0001abc": 1, "\u007f7": 2}"#)
+        let objc = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").generate(.objc)
+        #expect(objc.contains(#"@"\001abc";"#))
+        #expect(objc.contains(#"@"\1777";"#))
+        #expect(!objc.contains(#"\x"#))
+    }
+
     @Test func packagerLinesCopyEveryKey() {
         var generator = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json")
         generator.includePackager = true

@@ -254,7 +254,9 @@ struct KeyConstantGenerator {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\x%02x", scalar.value)
+                // Octal: a C escape takes at most three octal digits, while
+                // `\x` would run on into any hex digits that follow.
+                out += String(format: "\\%03o", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
