@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 import AGViewModel
 
@@ -144,6 +145,35 @@ struct IsolationConcurrencyTests {
             #expect(log.first == #"title: "first 0""#)
             #expect(log.last == #"title: "first 1""#)
         }
+    }
+
+    @Test func firstReadsOnSeveralTasksShareTheKeyPaths() async {
+        // Every task's ViewModels read shared keys (one key path each, from
+        // the shared cache) and keys of their own, tracked and untracked.
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let fired = Recorder<Int>()
+                    for round in 0..<300 {
+                        let item = ViewModel(["id": .int(Int64(round)), "title": "t", "own\(task)-\(round % 50)": 1])
+                        _ = item["id"]
+                        withObservationTracking {
+                            _ = item["title"]
+                            _ = item["own\(task)-\(round % 50)"]
+                        } onChange: {
+                            fired.append(round)
+                        }
+                        item["id"] = 0
+                        item["title"] = "changed"
+                    }
+                    return fired.count
+                }
+            }
+            var all: [Int] = []
+            for await count in group { all.append(count) }
+            return all
+        }
+        #expect(counts == Array(repeating: 300, count: 8))
     }
 
     @Test func aManagerDiffedAndExportedOnAnotherTask() async throws {

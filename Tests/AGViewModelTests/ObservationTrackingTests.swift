@@ -92,6 +92,34 @@ struct ObservationTrackingTests {
         #expect(first != ViewModel.observedKeyPath("j"))
     }
 
+    @Test func everyViewModelSharesOneKeyPathPerKey() throws {
+        // Built once for all instances: a new ViewModel's first read finds it.
+        let a = ViewModel(["title": "A"]), b = ViewModel(["title": "B"])
+        _ = a["title"]
+        _ = b["title"]
+        let pathA = try #require(a.storage["title"]?.keyPath)
+        #expect(b.storage["title"]?.keyPath === pathA)
+        // A tracked read of one instance still fires for that instance only.
+        let fired = track { _ = b["title"] }
+        a["title"] = "A2"
+        #expect(fired.count == 0)
+        b["title"] = "B2"
+        #expect(fired.count == 1)
+    }
+
+    @Test func theKeyPathCacheStopsGrowingAtItsCapacity() {
+        let cache = ObservedKeyPaths(capacity: 2)
+        let first = cache.keyPath(forKey: "a")
+        _ = cache.keyPath(forKey: "b")
+        let overflow = cache.keyPath(forKey: "c")
+        #expect(cache.count == 2)
+        #expect(cache.keyPath(forKey: "a") === first)
+        // Past the capacity a key path is built each time: equal, not cached.
+        #expect(cache.keyPath(forKey: "c") == overflow)
+        #expect(cache.keyPath(forKey: "c") !== overflow)
+        #expect(overflow == ViewModel.observedKeyPath("c"))
+    }
+
     @Test func readingOneKeyAndChangingAnotherNeverFires() {
         let vm = ViewModel(["a": 1, "b": 1])
         let fired = track { _ = vm["a"] }

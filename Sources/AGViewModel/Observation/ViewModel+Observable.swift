@@ -15,10 +15,10 @@ import Observation
 /// Each key is its own observable property, identified by the key path
 /// `\ViewModel.[observed: key]`: the key is the subscript's argument, so
 /// two keys are two properties by the key path's own equality. The key
-/// path is built once per stored key (building one costs about a
-/// microsecond) and kept with the value; every read then reports it to the
-/// ViewModel's registrar through the public `access` call, which does
-/// nothing outside tracking.
+/// path of a key is built once for all ViewModels (see
+/// `ObservedKeyPaths`) and kept with the value on its first read; every
+/// read then reports it to the ViewModel's registrar through the public
+/// `access` call, which does nothing outside tracking.
 extension ViewModel: Observable {
     /// The value of `key`, as the observable property Swift Observation
     /// tracks for it. Reads the store without reporting the read.
@@ -28,7 +28,7 @@ extension ViewModel: Observable {
 
     /// The key path Swift Observation knows `key` by.
     internal static func observedKeyPath(_ key: String) -> KeyPath<ViewModel, ViewModelValue?> {
-        \ViewModel.[observed: key]
+        ObservedKeyPaths.shared.keyPath(forKey: key)
     }
 
     /// The registrar, allocated with the observation center on first use.
@@ -37,7 +37,7 @@ extension ViewModel: Observable {
     }
 
     /// A read of a stored key that is the first since its last change:
-    /// builds and caches its key path on the very first read, marks the
+    /// keeps its key path in the entry on the very first read, marks the
     /// entry read, then reports the read.
     @inline(never)
     internal func trackAccess(to entry: inout Entry, key: String) {
