@@ -66,6 +66,20 @@ struct ChangeStreamTests {
         #expect(seen == ["k: nil -> 1"])
     }
 
+    @Test func removingTheObserversOfOneOfItsKeysFinishesAStreamOfSeveral() async {
+        // Removing "a" drops the stream's token, which removes "b" too,
+        // whose removal runs inside the first: no overlapping access.
+        let vm = ViewModel(["a": 1, "b": 2])
+        let stream = vm.changes(for: ["a", "b"])
+        vm["b"] = 3
+        vm.removeObservers(forKey: "a")
+        #expect(vm.observerCount(forKey: "b") == 0)
+        vm["b"] = 4
+        var seen: [String] = []
+        for await change in stream { seen.append(describe(change)) }
+        #expect(seen == ["b: 2 -> 3"])
+    }
+
     @Test func anotherTaskReadsTheChangesAsSendableCopies() async {
         let vm = ViewModel()
         let stream = vm.changes(for: ["k", "child"])

@@ -58,15 +58,14 @@ extension ViewModel {
         // the stream is terminated or the observation removed; the token
         // holds the ViewModel weakly.
         let holder = ObservationHolder()
-        holder.observation = observe(keys, options: [.old, .new], onRemove: {
+        holder.hold(observe(keys, options: [.old, .new], onRemove: {
             continuation.finish()
-            holder.observation = nil
+            holder.release()
         }) { _, _, change in
             if case .terminated = continuation.yield(KeyChange.Snapshot(change)) {
-                holder.observation?.cancel()
-                holder.observation = nil
+                holder.cancel()
             }
-        }
+        })
         return stream
     }
 
@@ -78,9 +77,4 @@ extension ViewModel {
     ) -> AsyncStream<KeyChange.Snapshot> {
         changes(for: CollectionOfOne(key), bufferingPolicy: bufferingPolicy)
     }
-}
-
-/// Keeps a change stream's observation alive from its own registrations.
-private final class ObservationHolder {
-    var observation: KeyObservation?
 }

@@ -54,21 +54,15 @@ extension ViewModel {
     /// ```
     public func changes<Value: ViewModelStorable & Sendable>(for key: Key<Value>) -> AsyncStream<Value?> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value?.self)
-        let holder = TypedObservationHolder()
-        holder.observation = observe([key.name], options: [.new], onRemove: {
+        let holder = ObservationHolder()
+        holder.hold(observe([key.name], options: [.new], onRemove: {
             continuation.finish()
-            holder.observation = nil
+            holder.release()
         }) { _, _, change in
             if case .terminated = continuation.yield(change.newValue.flatMap(Value.fromViewModelValue)) {
-                holder.observation?.cancel()
-                holder.observation = nil
+                holder.cancel()
             }
-        }
+        })
         return stream
     }
-}
-
-/// Keeps a typed change stream's observation alive from its own registrations.
-private final class TypedObservationHolder {
-    var observation: KeyObservation?
 }
