@@ -30,6 +30,23 @@ struct ViewModelDeepMergeTests {
         #expect(vm["title"] == "T")
     }
 
+    @Test func viewModelsThatReferToTheirParentsMergeOncePerPair() {
+        let parent = ViewModel(["n": 1]), child = ViewModel(["m": 1])
+        parent[value: "child"] = .payload(child)
+        child[value: "parent"] = .payload(parent)
+        let newParent = ViewModel(["n": 2]), newChild = ViewModel(["m": 2, "extra": true])
+        newParent[value: "child"] = .payload(newChild)
+        newChild[value: "parent"] = .payload(newParent)
+
+        parent.deepMerge(newParent)
+        #expect(parent["n"] == 2)
+        #expect(child["m"] == 2)
+        #expect(child["extra"] == true)
+        // The nested ViewModels stay the same objects, still a cycle.
+        #expect(parent.payload(forKey: "child", as: ViewModel.self) === child)
+        #expect(child.payload(forKey: "parent", as: ViewModel.self) === parent)
+    }
+
     @Test func setValueByPathCreatesWhatIsMissing() {
         let vm = ViewModel(["user": ["name": "Ann"]])
         vm.setValue("Oslo", at: "user.address.city")

@@ -22,9 +22,28 @@ extension ViewModel {
     /// Deep-merges the values of `other` into this ViewModel: JSON values
     /// as in ``deepMerge(_:)-(JSONObject)``, nested ViewModels recursively,
     /// other payloads replace what is stored. Returns the ViewModel.
+    ///
+    /// Nested ViewModels that refer back to their parents (a cycle, as
+    /// ``copy()`` allows) are merged once per pair of ViewModels.
     @discardableResult
     public func deepMerge(_ other: ViewModel) -> ViewModel {
-        guard other !== self else { return self }
+        var merging: Set<MergePair> = []
+        deepMerge(other, merging: &merging)
+        return self
+    }
+
+    /// A ViewModel and the one being merged into it.
+    private struct MergePair: Hashable {
+        let target: ObjectIdentifier
+        let incoming: ObjectIdentifier
+    }
+
+    /// ``deepMerge(_:)-(ViewModel)``, skipping pairs already merged or
+    /// being merged further up.
+    private func deepMerge(_ other: ViewModel, merging: inout Set<MergePair>) {
+        guard other !== self,
+              merging.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
+        else { return }
         for key in other.keys {
             switch other[value: key] {
             case .json(let value)?:
@@ -32,7 +51,7 @@ extension ViewModel {
             case .payload(let payload)?:
                 if let incoming = payload as? ViewModel, case .payload(let stored)? = self[value: key],
                    let nested = stored as? ViewModel, nested !== incoming {
-                    nested.deepMerge(incoming)
+                    nested.deepMerge(incoming, merging: &merging)
                 } else {
                     self[value: key] = .payload(payload)
                 }
@@ -40,7 +59,6 @@ extension ViewModel {
                 break
             }
         }
-        return self
     }
 
     /// Sets `value` at `path`: the first step is a key of this ViewModel,
