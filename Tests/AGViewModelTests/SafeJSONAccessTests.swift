@@ -51,6 +51,11 @@ struct SafeJSONAccessTests {
         #expect(t.bool(at: "verified") == true)
         #expect(JSONValue.bigInteger("18446744073709551616").string(at: "") == "18446744073709551616")
         #expect(JSONValue.bigInteger("18446744073709551616").read(String.self, at: JSONPath([]), default: "") == "18446744073709551616")
+        // Beyond Double's range an integer has no Double value: never infinity.
+        let huge = JSONValue.bigInteger(String(repeating: "9", count: 400))
+        #expect(huge.double(at: "") == nil)
+        #expect(JSONValue.bigInteger("-" + String(repeating: "9", count: 400)).double(at: "") == nil)
+        #expect(JSONValue.bigInteger("1" + String(repeating: "0", count: 300)).double(at: "") == 1e300)
     }
 
     @Test func defaultsCoverMissingNullAndWrongTypes() {

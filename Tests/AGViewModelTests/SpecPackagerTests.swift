@@ -107,6 +107,17 @@ struct SpecPackagerTests {
         #expect(throws: PackagingError.self) { try packager.package(["stats": ["n": "x"]]) }
     }
 
+    @Test func aNumberBeyondDoubleIsNoValueSoItsElementIsSkipped() throws {
+        let spec = try PackagingSpec(json: ["fields": [["key": "n", "path": "n", "type": "double", "required": true]]])
+        let document = try JSONValue(parsing: "[{\"n\": " + String(repeating: "9", count: 400) + "}, {\"n\": 2.5}]")
+        let (manager, skipped) = try SpecPackager(spec: spec).packageManager(document: document)
+        #expect(skipped.count == 1)
+        #expect(skipped.first?.description.contains("expected a number") == true)
+        #expect(manager.allItems.map { $0["n"] } == [2.5])
+        // What was packaged can be written: no infinity in it.
+        #expect(throws: Never.self) { try manager.exportJSON(options: .everything).jsonString() }
+    }
+
     @Test func documentsWithoutTheItemsArrayThrow() throws {
         let packager = SpecPackager(spec: Self.spec)
         #expect(throws: PackagingError(reason: .documentMismatch(JSONAccessError(path: "statuses", reason: .missing)))) {

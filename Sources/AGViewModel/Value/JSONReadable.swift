@@ -87,12 +87,16 @@ extension Int: JSONReadable {
 }
 
 extension Double: JSONReadable {
-    /// Any number, and numeric strings (finite only).
+    /// Any number, and numeric strings, when finite as a `Double`: an
+    /// integer literal beyond `Double`'s range (over 308 digits) reads as
+    /// `nil`, not infinity, which no JSON can hold.
     public static func read(from json: JSONValue) -> Double? {
         switch json {
         case .int(let i): return Double(i)
         case .double(let d): return d
-        case .bigInteger(let text): return Double(text)
+        case .bigInteger(let text):
+            guard let d = Double(text), d.isFinite else { return nil }
+            return d
         case .string(let s):
             guard let d = Double(s), d.isFinite else { return nil }
             return d
