@@ -21,6 +21,15 @@ struct TemplateFormatTests {
         ("{n|percent}", 0.125, "13%"),
         ("{n|percent:1}", 0.125, "12.5%"),
         ("{n|percent}", 12, "1,200%"),
+        ("{n|fixed:2}", 0.05, "0.05"),
+        ("{n|fixed:2}", -0.004, "0.00"),
+        ("{n|fixed:0}", -2.5, "-3"),
+        ("{n|fixed:3}", -0.0625, "-0.063"),
+        // Halves round away from zero at any size, not to even.
+        ("{n|fixed:0}", 1_000_000_000_000_000.5, "1000000000000001"),
+        ("{n|fixed:1}", 100_000_000_000_000.25, "100000000000000.3"),
+        ("{n|grouped:1}", -100_000_000_000_000.25, "-100,000,000,000,000.3"),
+        ("{n|fixed:0}", 1e20, "100000000000000000000"),
     ] as [(String, Double, String)])
     func numbers(template: String, value: Double, expected: String) throws {
         let json: JSONValue = value == value.rounded() && abs(value) < 1e15 ? .int(Int64(value)) : .double(value)
@@ -30,6 +39,10 @@ struct TemplateFormatTests {
     @Test func numericStringsAreNumbersAndBigIntegersAreExact() throws {
         #expect(try render("{n|fixed:2}", ["n": "3.14159"]) == .string("3.14"))
         #expect(try render("{n|grouped}", ["n": .int(9_007_199_254_740_993)]) == .string("9,007,199,254,740,993"))
+        #expect(try render("{n|fixed:0}", ["n": .int(9_007_199_254_740_993)]) == .string("9007199254740993"))
+        #expect(try render("{n|grouped:2}", ["n": .int(-9_007_199_254_740_993)]) == .string("-9,007,199,254,740,993.00"))
+        #expect(try render("{n|grouped}", ["n": .bigInteger("12345678901234567890")]) == .string("12,345,678,901,234,567,890"))
+        #expect(try render("{n|fixed:1}", ["n": .bigInteger("-12345678901234567890")]) == .string("-12345678901234567890.0"))
     }
 
     @Test(arguments: [

@@ -14,9 +14,10 @@ import Foundation
 /// | `time`, `time:medium` | ISO-8601 date and time | `2025-01-14T09:12:44Z` → `09:12`; `09:12:44` |
 /// | `uppercase`, `lowercase`, `trim` | text | as the field formats |
 ///
-/// Halves round away from zero (`2.5` → `3`). Numbers are read as a
-/// `double` field reads them (numeric strings
-/// too); dates as written, without converting time zones.
+/// Halves round away from zero (`2.5` → `3`). Integers are written from
+/// their digits, exact at any size; other numbers are read as a `double`
+/// field reads them (numeric strings too). Dates are read as written,
+/// without converting time zones.
 internal enum SpecTemplateFormat: Sendable, Hashable {
     case fixed(decimals: Int)
     case grouped(decimals: Int)
@@ -97,9 +98,10 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
     func apply(to value: JSONValue) -> String? {
         switch self {
         case .fixed(let decimals):
+            if let text = Self.integer(value, decimals: decimals, grouping: false) { return text }
             return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: false) }
         case .grouped(let decimals):
-            if decimals == 0, case .int(let whole) = value { return Self.group(String(whole.magnitude), negative: whole < 0) }
+            if let text = Self.integer(value, decimals: decimals, grouping: true) { return text }
             return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: true) }
         case .percent(let decimals):
             return Double.read(from: value).flatMap { Self.number($0 * 100, decimals: decimals, grouping: true) }.map { $0 + "%" }
@@ -117,15 +119,41 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
+    /// An integer value (`int` or `bigInteger`) written from its digits,
+    /// with `decimals` zeros, optionally grouped; `nil` for other values.
+    static func integer(_ value: JSONValue, decimals: Int, grouping: Bool) -> String? {
+        let text: String
+        switch value {
+        case .int(let whole): text = String(whole)
+        case .bigInteger(let digits): text = digits
+        default: return nil
+        }
+        let negative = text.hasPrefix("-")
+        let digits = negative ? String(text.dropFirst()) : text
+        let whole = grouping ? group(digits, negative: negative) : text
+        return decimals > 0 ? whole + "." + String(repeating: "0", count: decimals) : whole
+    }
+
     /// `value` with `decimals` decimals, optionally grouped; `nil` for NaN and infinities.
     static func number(_ value: Double, decimals: Int, grouping: Bool) -> String? {
         guard value.isFinite else { return nil }
-        // Halves round away from zero (12.5 → 13), as people expect, not to even as printf does.
-        let scale = pow(10, Double(decimals))
-        let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
-        let rounded = scaled.isFinite && abs(scaled) < 1e15 ? scaled / scale : value
-        var text = String(format: "%.\(decimals)f", rounded)
-        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
+        // Halves round away from zero (12.5 → 13), as people expect, not to
+        // even as printf does. The rounded, scaled value is a whole number:
+        // its digits, with the point put back, are the text, exactly.
+        let scaled = (value * pow(10, Double(decimals))).rounded(.toNearestOrAwayFromZero)
+        var text: String
+        if scaled.isFinite, abs(scaled) < 9e18 {
+            let whole = Int64(scaled)
+            var digits = String(whole.magnitude)
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
+            if decimals > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals)) }
+            text = (whole < 0 ? "-" : "") + digits
+        } else {
+            // Past 9·10^18 after scaling: whole numbers (at or above 2^53
+            // a double has no fraction) or more digits than a double holds.
+            text = String(format: "%.\(decimals)f", value)
+            if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
+        }
         guard grouping else { return text }
         let negative = text.hasPrefix("-")
         let unsigned = negative ? String(text.dropFirst()) : text
