@@ -8,8 +8,9 @@
 /// does not list are left out; an array's elements the node does not read
 /// are left out after the last index read, and become `null` before it, so
 /// indices keep their meaning. A container of another kind than the node
-/// expects is built whole, so a reader that finds the wrong kind sees
-/// exactly what a full parse gives.
+/// expects, or at a node read as both kinds (one of its readers must then
+/// find the wrong kind), is built whole, so a reader that finds the wrong
+/// kind sees exactly what a full parse gives, counts included.
 internal struct JSONProjection: Sendable, Hashable {
     /// The child of a member or element that is built whole.
     static let everything: Int32 = -1
@@ -52,21 +53,21 @@ internal struct JSONProjection: Sendable, Hashable {
     var readsEverything: Bool { nodes[0].isWhole }
 
     /// The node an object at `node` is built with: `everything` unless the
-    /// node names its members.
+    /// node names its members and reads no elements.
     @inline(__always)
     func objectNode(_ node: Int32) -> Int32 {
         guard node >= 0 else { return Self.everything }
         let n = nodes[Int(node)]
-        return n.isWhole || !n.readsMembers ? Self.everything : node
+        return n.isWhole || !n.readsMembers || n.readsElements ? Self.everything : node
     }
 
     /// The node an array at `node` is built with: `everything` unless the
-    /// node reads its elements.
+    /// node reads its elements and names no members.
     @inline(__always)
     func arrayNode(_ node: Int32) -> Int32 {
         guard node >= 0 else { return Self.everything }
         let n = nodes[Int(node)]
-        return n.isWhole || !n.readsElements ? Self.everything : node
+        return n.isWhole || !n.readsElements || n.readsMembers ? Self.everything : node
     }
 
     /// The child of `object`'s member `key` (with hash value `hash`), or
