@@ -107,6 +107,26 @@ struct ObservationTrackingTests {
         #expect(fired.count == 1)
     }
 
+    @Test func specPackagedViewModelsCarryTheirKeyPathsFromTheStart() throws {
+        let spec = try PackagingSpec(json: ["fields": [
+            ["key": "title", "path": "t", "type": "string"], ["key": "likes", "path": "n", "type": "int"],
+        ]])
+        let items = SpecPackager(spec: spec).package([["t": "A", "n": 1], ["t": "B"]]).items
+        #expect(items.count == 2)
+        for item in items {
+            // Stored with the shared key path, but not yet read.
+            #expect(item.storage["title"]?.keyPath === ViewModel.observedKeyPath("title"))
+            #expect(item.storage["title"]?.isReadSinceChange == false)
+            #expect(item.observationCenter == nil)
+        }
+        let fired = track { _ = items[1]["title"] }
+        items[1]["likes"] = 3
+        items[0]["title"] = "changed elsewhere"
+        #expect(fired.count == 0)
+        items[1]["title"] = "B2"
+        #expect(fired.count == 1)
+    }
+
     @Test func theKeyPathCacheStopsGrowingAtItsCapacity() {
         let cache = ObservedKeyPaths(capacity: 2)
         let first = cache.keyPath(forKey: "a")

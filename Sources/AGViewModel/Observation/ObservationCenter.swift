@@ -26,7 +26,7 @@ internal final class ObservationCenter {
     /// Swift Observation's registrar for this ViewModel, and the key paths
     /// of keys read while absent (stored keys keep theirs in the store).
     let registrar = ObservationRegistrar()
-    var absentKeyPaths: [String: KeyPath<ViewModel, ViewModelValue?>] = [:]
+    var absentKeyPaths: [String: ViewModel.ObservedKeyPath] = [:]
 
     /// Changes waiting for the delivery under way to finish.
     let deliveries = DeliveryQueue()

@@ -13,8 +13,6 @@ import Foundation
 /// dictionary is guarded by a lock, held only for the lookup or insert,
 /// never while a key path is built or user code runs.
 internal final class ObservedKeyPaths: @unchecked Sendable {
-    typealias Path = KeyPath<ViewModel, ViewModelValue?>
-
     /// The cache every ViewModel uses.
     static let shared = ObservedKeyPaths(capacity: 4096)
 
@@ -23,19 +21,19 @@ internal final class ObservedKeyPaths: @unchecked Sendable {
     /// the cache stays small.
     let capacity: Int
     private let lock = NSLock()
-    private var paths: [String: Path] = [:]
+    private var paths: [String: ViewModel.ObservedKeyPath] = [:]
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// The key path of `key`.
-    func keyPath(forKey key: String) -> Path {
+    func keyPath(forKey key: String) -> ViewModel.ObservedKeyPath {
         lock.lock()
         let cached = paths[key]
         lock.unlock()
         if let cached { return cached }
-        let built = \ViewModel.[observed: key]
+        let built: ViewModel.ObservedKeyPath = \ViewModel.[observed: key]
         lock.lock()
         defer { lock.unlock() }
         if let raced = paths[key] { return raced }

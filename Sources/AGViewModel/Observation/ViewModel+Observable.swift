@@ -20,6 +20,11 @@ import Observation
 /// read then reports it to the ViewModel's registrar through the public
 /// `access` call, which does nothing outside tracking.
 extension ViewModel: Observable {
+    /// The key path Swift Observation knows a key by. Immutable and built
+    /// from a `String` argument, so one can be shared across isolation
+    /// domains (see `ObservedKeyPaths`).
+    internal typealias ObservedKeyPath = KeyPath<ViewModel, ViewModelValue?> & Sendable
+
     /// The value of `key`, as the observable property Swift Observation
     /// tracks for it. Reads the store without reporting the read.
     internal subscript(observed key: String) -> ViewModelValue? {
@@ -27,7 +32,7 @@ extension ViewModel: Observable {
     }
 
     /// The key path Swift Observation knows `key` by.
-    internal static func observedKeyPath(_ key: String) -> KeyPath<ViewModel, ViewModelValue?> {
+    internal static func observedKeyPath(_ key: String) -> ObservedKeyPath {
         ObservedKeyPaths.shared.keyPath(forKey: key)
     }
 
@@ -41,7 +46,7 @@ extension ViewModel: Observable {
     /// entry read, then reports the read.
     @inline(never)
     internal func trackAccess(to entry: inout Entry, key: String) {
-        let keyPath: KeyPath<ViewModel, ViewModelValue?>
+        let keyPath: ObservedKeyPath
         if let cached = entry.keyPath {
             keyPath = cached
         } else {
@@ -58,7 +63,7 @@ extension ViewModel: Observable {
     @inline(never)
     internal func trackAccessToAbsentKey(_ key: String) {
         let center = observationCenterAllocated()
-        let keyPath: KeyPath<ViewModel, ViewModelValue?>
+        let keyPath: ObservedKeyPath
         if let cached = center.absentKeyPaths[key] {
             keyPath = cached
         } else {
@@ -71,7 +76,7 @@ extension ViewModel: Observable {
     /// The key path of `key` when a change of it must be reported to
     /// Observation (the key was read since its last reported change, or
     /// read while absent), for the write path's `willSet`/`didSet`.
-    internal func reportedKeyPath(forKey key: String) -> KeyPath<ViewModel, ViewModelValue?>? {
+    internal func reportedKeyPath(forKey key: String) -> ObservedKeyPath? {
         if let index = storage.index(forKey: key) { return storage.values[index].trackedKeyPath }
         return observationCenter?.absentKeyPaths[key]
     }

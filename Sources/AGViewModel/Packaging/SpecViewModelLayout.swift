@@ -9,7 +9,9 @@
 /// field absent from some objects, the common case), copies a table made
 /// for it up front; one missing two or more fields copies the full table
 /// and removes the missing keys. (The copies share the tables' hash seeds
-/// too, as any copy of a dictionary does.)
+/// too, as any copy of a dictionary does.) Each value is stored with its
+/// key's Observation key path, looked up once here, so a cell's first read
+/// of a packaged ViewModel's key looks nothing up.
 internal struct SpecViewModelLayout: Sendable {
     /// Keys in field order and each key's field index.
     struct Table: Sendable {
@@ -31,6 +33,8 @@ internal struct SpecViewModelLayout: Sendable {
 
     /// Every field.
     let full: Table
+    /// The Observation key path of each field's key, by field index.
+    let keyPaths: [ViewModel.ObservedKeyPath]
     /// Element `i`: every field but field `i`; empty for field lists
     /// longer than ``maximumFieldCountForTablesWithoutOneField``.
     let tablesWithoutOneField: [Table]
@@ -43,6 +47,7 @@ internal struct SpecViewModelLayout: Sendable {
     /// that when loaded).
     init(keys: [String]) {
         full = Table(keys: keys)
+        keyPaths = keys.map(ViewModel.observedKeyPath)
         tablesWithoutOneField = keys.count <= Self.maximumFieldCountForTablesWithoutOneField
             ? keys.indices.map { Table(keys: keys, skipping: $0) } : []
     }
@@ -87,7 +92,7 @@ internal struct SpecViewModelLayout: Sendable {
         // exactly once; a missing value is `nil`, so leaving it in place or
         // moving it out costs nothing.
         var entries = table.fieldIndices.mapValues { index in
-            ViewModel.Entry(.json((base + index).move() ?? .null))
+            ViewModel.Entry(.json((base + index).move() ?? .null), keyPath: keyPaths[index])
         }
         for key in missingKeys { entries.removeValue(forKey: key) }
         return ViewModel(uncheckedKeys: presentKeys, entries: entries)

@@ -309,7 +309,7 @@ extension ViewModel {
     /// Observation's `willSet`/`didSet`.
     internal struct Entry {
         var value: ViewModelValue
-        var keyPath: KeyPath<ViewModel, ViewModelValue?>?
+        var keyPath: ObservedKeyPath?
         var isReadSinceChange: Bool
 
         @inline(__always)
@@ -319,10 +319,18 @@ extension ViewModel {
             self.isReadSinceChange = false
         }
 
+        /// A value stored with its key's key path, looked up beforehand.
+        @inline(__always)
+        init(_ value: ViewModelValue, keyPath: ObservedKeyPath) {
+            self.value = value
+            self.keyPath = keyPath
+            self.isReadSinceChange = false
+        }
+
         /// The key path, when a read since the last change already
         /// reported it.
         @inline(__always)
-        var trackedKeyPath: KeyPath<ViewModel, ViewModelValue?>? {
+        var trackedKeyPath: ObservedKeyPath? {
             isReadSinceChange ? keyPath : nil
         }
 
