@@ -71,6 +71,26 @@ enum ViewModelBenchmarks {
             }
         }))
 
+        // First reads: a new ViewModel per item, each key read once, as a
+        // cell reads an item it has not shown before (the first read of a
+        // key reports it to Swift Observation for the first time).
+        let objects = (0..<rounds).map { round in JSONObject(keys.map { ($0, value(for: $0, round: round).json) }) }
+        let natives = (0..<rounds).map { round in
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, value(for: $0, round: round).native) })
+        }
+        record("new ViewModel, first key reads", keys: keys.count, measureInterleaved(runs: context.runs, ours: {
+            for object in objects {
+                let item = ViewModel(object)
+                for key in keys { blackHole(item[key]) }
+            }
+        }, peer: {
+            for native in natives {
+                let item = Baseline()
+                item.storage = native
+                for key in keys { blackHole(item.storage[key]) }
+            }
+        }))
+
         // Typed key read: `vm[.title]` as String? against `as? String`.
         record("typed key read", keys: stringKeys.count, measureInterleaved(runs: context.runs, ours: {
             for _ in 0..<rounds {
