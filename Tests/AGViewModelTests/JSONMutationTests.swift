@@ -24,6 +24,28 @@ struct JSONMutationTests {
         #expect(scalar == [1])
     }
 
+    @Test func removingFromAValueOfAnotherKindChangesNothing() {
+        var array: JSONValue = [1, 2, 3]
+        array["x"] = nil
+        #expect(array == [1, 2, 3])
+        var object: JSONValue = ["k": 1]
+        object[0] = nil
+        object[5] = nil
+        #expect(object == ["k": 1])
+        var text: JSONValue = "text"
+        text["x"] = nil
+        text[0] = nil
+        #expect(text == "text")
+        var short: JSONValue = [1]
+        short[3] = nil
+        #expect(short == [1])
+        // Through chains too.
+        var nested: JSONValue = ["a": [1, 2], "s": "s"]
+        nested["a"]["x"] = nil
+        nested["s"][0] = nil
+        #expect(nested == ["a": [1, 2], "s": "s"])
+    }
+
     @Test func chainedSubscriptsReadAndCreate() {
         var json: JSONValue = ["user": ["name": "Ann", "tags": ["a", "b"]]]
         #expect(json["user"]["name"] == "Ann")

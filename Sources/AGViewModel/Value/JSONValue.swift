@@ -150,6 +150,14 @@ extension JSONValue {
             }
         }
         set {
+            guard let newValue else {
+                // Removing: only from an object; any other value stays.
+                guard case .object(var object) = self else { return }
+                self = .null  // drop our reference so `object` mutates in place
+                object[key] = nil
+                self = .object(object)
+                return
+            }
             var object = objectValue ?? JSONObject()
             self = .null  // drop our reference so `object` mutates in place
             object[key] = newValue
@@ -189,13 +197,17 @@ extension JSONValue {
         }
         set {
             guard index >= 0 else { return }
+            guard let newValue else {
+                // Removing: only from an array; any other value stays.
+                guard case .array(var array) = self, index < array.count else { return }
+                self = .null  // drop our reference so `array` mutates in place
+                array.remove(at: index)
+                self = .array(array)
+                return
+            }
             var array = arrayValue ?? []
             self = .null  // drop our reference so `array` mutates in place
             defer { self = .array(array) }
-            guard let newValue else {
-                if index < array.count { array.remove(at: index) }
-                return
-            }
             if index < array.count {
                 array[index] = newValue
             } else {
