@@ -91,6 +91,22 @@ struct JSONValueBuildingTests {
         }
     }
 
+    @Test func aDecimalThatIsNotANumberIsRefused() throws {
+        for value in [NSDecimalNumber.notANumber as Any, Decimal.nan as Any, ["n": Decimal.nan] as [String: Any]] {
+            #expect(throws: JSONConversionError.self, "\(value)") { try JSONValue(value) }
+        }
+        #expect(try JSONValue(NSDecimalNumber(string: "12345678901234567890")) == .bigInteger("12345678901234567890"))
+    }
+
+    @Test func arraysAndObjectsOfTheValueTypesConvert() throws {
+        let document = try JSONValue(parsing: #"{"tags": ["a", "b"], "user": {"id": 1}}"#)
+        let tags = try #require(document["tags"]?.arrayValue)
+        let user = try #require(document["user"]?.objectValue)
+        #expect(try JSONValue(tags as Any) == ["a", "b"])
+        #expect(try JSONValue(["tags": tags, "user": user, "n": 1] as [String: Any]) == document.merging(["n": 1]))
+        #expect(tags.jsonValue == ["a", "b"])
+    }
+
     @Test func backToFoundation() throws {
         let json: JSONValue = ["n": 1, "d": 1.5, "s": "x", "b": true, "z": nil, "a": [1, 2],
                                "big": JSONValue(UInt64.max)]

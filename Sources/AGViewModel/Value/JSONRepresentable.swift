@@ -62,6 +62,11 @@ extension JSONObject: JSONRepresentable {
     @inlinable public var jsonValue: JSONValue { .object(self) }
 }
 
+extension JSONArray: JSONRepresentable {
+    /// `.array(self)`.
+    @inlinable public var jsonValue: JSONValue { .array(self) }
+}
+
 extension String: JSONRepresentable {
     /// `.string(self)`.
     @inlinable public var jsonValue: JSONValue { .string(self) }

@@ -66,6 +66,7 @@ extension JSONValue {
         switch value {
         case let json as JSONValue: return json
         case let object as JSONObject: return .object(object)
+        case let array as JSONArray: return .array(array)
         case let convertible as any JSONRepresentable where !(type(of: value) is AnyClass):
             if value is any OptionalBox || value is [Any] || value is [String: Any] {
                 break  // converted element by element below, with paths
@@ -159,6 +160,8 @@ extension NSNumber {
     fileprivate var jsonValue: JSONValue {
         if isBoolean { return .bool(boolValue) }
         if let decimal = self as? NSDecimalNumber {
+            // NaN's text is "NaN": as a double, it is refused as not finite.
+            if decimal.decimalValue.isNaN { return .double(.nan) }
             let text = decimal.stringValue
             if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
                 return JSONValue.integer(text: text)
