@@ -123,6 +123,8 @@ struct JSONNumberRuleTests {
             2.0, -0.0, [1.0], ["price": 35.0], 35, 1e300, 0.1, .int(.min), .int(.max),
             JSONValue(UInt64.max), .bigInteger("-9223372036854775809"),
             .bigInteger("123456789012345678901234567890"), ["a": [1, 2.5, "x", nil, true]],
+            // 38 digits that round to 1e38 as a double, and 1e38 itself.
+            .bigInteger("-99999999999999999999999999999999999999"), .bigInteger("99999999999999999999999999999999999999"), 1e38,
         ]
         for value in values {
             let data = try JSONEncoder().encode(value)
@@ -131,6 +133,18 @@ struct JSONNumberRuleTests {
             // Foundation's text parses to the same value with our parser.
             #expect(try JSONValue(parsing: data) == value)
         }
+    }
+
+    @Test func anIntegerBeyondDoublesRangeCannotBeEncoded() throws {
+        let huge = JSONValue.bigInteger("1" + String(repeating: "0", count: 400))
+        #expect {
+            try JSONEncoder().encode(["id": huge] as JSONValue)
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["id"] && context.debugDescription.contains("401 digits")
+        }
+        // Written by the library's own writer, it is exact.
+        #expect(try JSONValue(parsing: huge.jsonString()) == huge)
     }
 
     @Test func decoderAndParserAgreeOnTheSameDocument() throws {

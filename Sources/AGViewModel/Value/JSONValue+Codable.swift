@@ -10,7 +10,8 @@ import Foundation
 /// an integer, which is `==` to the parser's `.double(35)`), so
 /// `decode(encode(value)) == value`. Integers beyond `Int64` stay exact up to
 /// 38 digits (through `UInt64` or `Decimal`); longer ones pass as the
-/// nearest double, as `Codable` has no way to carry the text. A decoder
+/// nearest double, as `Codable` has no way to carry the text, and one
+/// beyond `Double`'s range (over 308 digits) cannot be encoded. A decoder
 /// cannot tell `1e23` from `100000000000000000000000`: text that is a
 /// double's shortest form decodes as that double.
 extension JSONValue: Codable {
@@ -70,8 +71,13 @@ extension JSONValue: Codable {
                 try c.encode(i)
             } else if text.utf8.count <= 39, let decimal = Decimal(string: text), decimal.description == text {
                 try c.encode(decimal)  // exact: Decimal holds 38 digits
+            } else if let d = Double(text), d.isFinite {
+                try c.encode(d)
             } else {
-                try c.encode(Double(text) ?? 0)
+                // Past Double's range no number an encoder takes holds it.
+                throw EncodingError.invalidValue(text, EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "an integer of \(text.utf8.count) digits is beyond what Codable numbers hold; write it with JSONWriter"))
             }
         case .string(let s):
             var c = encoder.singleValueContainer(); try c.encode(s)
@@ -89,7 +95,7 @@ extension JSONValue {
     /// The number a decoder read as `d`: an integer beyond `Int64` is kept
     /// exactly when the decoder can give it as a `Decimal`.
     fileprivate static func decodedNumber(_ d: Double, from container: any SingleValueDecodingContainer) -> JSONValue {
-        guard d.isFinite, d.magnitude >= 0x1p63, d.magnitude < 1e38, d == d.rounded(.towardZero),
+        guard d.isFinite, d.magnitude >= 0x1p63, d.magnitude <= 1e38, d == d.rounded(.towardZero),
               let decimal = try? container.decode(Decimal.self) else { return .double(d) }
         let text = decimal.description
         guard !text.contains(where: { !($0.isASCII && ($0.isNumber || $0 == "-")) }),
