@@ -170,6 +170,22 @@ struct ChangeSetTests {
         #expect(layout(shown) == [[3], [1, 2]])
     }
 
+    @Test func aSectionObjectOnBothSidesIsOneSection() throws {
+        // Matched by position alone, X (old 0) would be taken for Y (new 0)
+        // and X inserted again at 1: one object in two places.
+        let x = Section(items: [ViewModel(["id": 1])], header: ViewModel(["title": "X"]))
+        let y = Section(items: [ViewModel(["id": 2])], header: ViewModel(["title": "Y"]))
+        let shown = Manager(sections: [x])
+        let fresh = Manager(sections: [y, x])
+        let changes = ChangeSet(from: shown, to: fresh)
+        #expect(changes.insertedSections == [0])
+        #expect(changes.movedSections.isEmpty && changes.deletedSections.isEmpty && changes.changeCount == 1)
+        try changes.apply(to: shown, new: fresh)
+        #expect(shown.sections[0] === y && shown.sections[1] === x)
+        #expect(shown.headers.map { $0?["title"] } == ["Y", "X"])
+        #expect(layout(shown) == [[2], [1]])
+    }
+
     @Test func applyRejectsChangeSetsThatDoNotFit() {
         let old = [[1, 2], [3]], new = [[1], [3]]
         #expect(throws: GroupingError.self) {  // counts do not add up

@@ -33,8 +33,8 @@ extension ChangeSet {
     /// Kept sections stay the same `Section` objects, with their items
     /// updated and their header, footer, common and item-merge ViewModels
     /// taken from the matching section of `new`; inserted sections are
-    /// `new`'s. A Section object that `new` shares with `manager` is such a
-    /// kept section, so it is updated in place and `new` sees the change.
+    /// `new`'s. A Section object that `new` shares with `manager` is one
+    /// kept section (the diff matches it to itself), updated in place.
     /// The manager's own common ViewModel is left as it is. One
     /// plain step in the domain that owns `manager` (usually inside the
     /// table view's batch update): nothing else can touch it meanwhile.

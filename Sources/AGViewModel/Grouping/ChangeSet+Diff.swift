@@ -11,7 +11,8 @@ extension ChangeSet {
     ///     their section).
     ///   - sectionIdentity: How sections are recognised, applied to each
     ///     section's header; `nil` (the default) uses `identity`. Sections
-    ///     without a header or value are matched by position.
+    ///     without a header or value are matched by position. A Section
+    ///     object found on both sides is always the same section.
     ///
     /// Matching prefers an item's own section: within each kept section the
     /// *k*-th occurrence of an identity in the old section matches the
@@ -119,8 +120,21 @@ private struct Differ {
         for (s, key) in oldKeys.enumerated() { oldIndex[key] = s }
         var oldToNew = [Int](repeating: -1, count: oldKeys.count)
         var newToOld = [Int](repeating: -1, count: newKeys.count)
-        for (t, key) in newKeys.enumerated() {
-            if let s = oldIndex[key] {
+        // The same Section object on both sides first: matched by position
+        // or header alone, it could be taken for another section, and
+        // applying would then change it in two places.
+        var oldObjects: [ObjectIdentifier: Int] = Dictionary(minimumCapacity: oldSections.count)
+        for (s, section) in oldSections.enumerated() where oldObjects[ObjectIdentifier(section)] == nil {
+            oldObjects[ObjectIdentifier(section)] = s
+        }
+        for (t, section) in newSections.enumerated() {
+            if let s = oldObjects[ObjectIdentifier(section)], oldToNew[s] < 0 {
+                oldToNew[s] = t
+                newToOld[t] = s
+            }
+        }
+        for (t, key) in newKeys.enumerated() where newToOld[t] < 0 {
+            if let s = oldIndex[key], oldToNew[s] < 0 {
                 oldToNew[s] = t
                 newToOld[t] = s
             } else {
