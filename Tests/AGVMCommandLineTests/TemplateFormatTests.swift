@@ -30,6 +30,11 @@ struct TemplateFormatTests {
         ("{n|fixed:1}", 100_000_000_000_000.25, "100000000000000.3"),
         ("{n|grouped:1}", -100_000_000_000_000.25, "-100,000,000,000,000.3"),
         ("{n|fixed:0}", 1e20, "100000000000000000000"),
+        ("{n|fixed:6}", 9_000_000_000_000.0078125, "9000000000000.007813"),
+        ("{n|fixed:12}", 9_000_000.0001220703125, "9000000.000122070313"),
+        ("{n|grouped:2}", 999_999.995_117_187_5, "1,000,000.00"),
+        ("{n|grouped:2}", 999_999.995, "999,999.99"),  // just below the half, as a double
+        ("{n|fixed:2}", 2.675, "2.67"),
     ] as [(String, Double, String)])
     func numbers(template: String, value: Double, expected: String) throws {
         let json: JSONValue = value == value.rounded() && abs(value) < 1e15 ? .int(Int64(value)) : .double(value)
@@ -43,6 +48,11 @@ struct TemplateFormatTests {
         #expect(try render("{n|grouped:2}", ["n": .int(-9_007_199_254_740_993)]) == .string("-9,007,199,254,740,993.00"))
         #expect(try render("{n|grouped}", ["n": .bigInteger("12345678901234567890")]) == .string("12,345,678,901,234,567,890"))
         #expect(try render("{n|fixed:1}", ["n": .bigInteger("-12345678901234567890")]) == .string("-12345678901234567890.0"))
+        // Grouping takes time in proportion to the digits, however many.
+        let digits = "1" + String(repeating: "0", count: 99_999)
+        let grouped = try #require(try render("{n|grouped}", ["n": .bigInteger(digits)])?.stringValue)
+        #expect(grouped.utf8.count == 100_000 + 33_333)
+        #expect(grouped.hasPrefix("1,000,000,"))
     }
 
     @Test(arguments: [

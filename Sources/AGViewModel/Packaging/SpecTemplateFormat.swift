@@ -138,38 +138,38 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
     static func number(_ value: Double, decimals: Int, grouping: Bool) -> String? {
         guard value.isFinite else { return nil }
         // Halves round away from zero (12.5 → 13), as people expect, not to
-        // even as printf does. The rounded, scaled value is a whole number:
-        // its digits, with the point put back, are the text, exactly.
-        let scaled = (value * pow(10, Double(decimals))).rounded(.toNearestOrAwayFromZero)
-        var text: String
-        if scaled.isFinite, abs(scaled) < 9e18 {
-            let whole = Int64(scaled)
-            var digits = String(whole.magnitude)
-            if digits.count <= decimals { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
-            if decimals > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals)) }
-            text = (whole < 0 ? "-" : "") + digits
-        } else {
-            // Past 9·10^18 after scaling: whole numbers (at or above 2^53
-            // a double has no fraction) or more digits than a double holds.
-            text = String(format: "%.\(decimals)f", value)
-            if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
+        // even as printf does. The whole part and the fraction of a double
+        // are both exact; only the fraction is scaled and rounded (below
+        // 10^12, so an exact half stays exact), and a carry goes to the
+        // whole part.
+        let scale = pow(10, Double(decimals))
+        var whole = value.magnitude.rounded(.towardZero)
+        var fraction = ((value.magnitude - whole) * scale).rounded(.toNearestOrAwayFromZero)
+        if fraction >= scale {
+            fraction -= scale
+            whole += 1
         }
-        guard grouping else { return text }
-        let negative = text.hasPrefix("-")
-        let unsigned = negative ? String(text.dropFirst()) : text
-        let parts = unsigned.split(separator: ".", maxSplits: 1)
-        let whole = group(String(parts[0]), negative: negative)
-        return parts.count > 1 ? whole + "." + parts[1] : whole
+        let negative = value < 0 && (whole != 0 || fraction != 0)
+        let wholeDigits = String(format: "%.0f", whole)  // a whole double: exact
+        var text = grouping ? group(wholeDigits, negative: negative) : (negative ? "-" : "") + wholeDigits
+        if decimals > 0 {
+            let digits = String(Int64(fraction))
+            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+        }
+        return text
     }
 
     /// Digits with `,` between thousands.
     static func group(_ digits: String, negative: Bool) -> String {
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
+        let bytes = Array(digits.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 3 + 1)
+        if negative { out.append(UInt8(ascii: "-")) }
+        for (i, byte) in bytes.enumerated() {
+            if i > 0 && (bytes.count - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(byte)
         }
-        return (negative ? "-" : "") + out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
