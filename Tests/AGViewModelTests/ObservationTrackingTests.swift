@@ -138,6 +138,12 @@ struct ObservationTrackingTests {
         #expect(cache.keyPath(forKey: "c") == overflow)
         #expect(cache.keyPath(forKey: "c") !== overflow)
         #expect(overflow == ViewModel.observedKeyPath("c"))
+        // A key read while absent is not cached.
+        let probe = ObservedKeyPaths(capacity: 10)
+        let absent = probe.keyPath(forKey: "id_1", caching: false)
+        #expect(probe.count == 0)
+        #expect(absent == probe.keyPath(forKey: "id_1"))
+        #expect(probe.count == 1)
     }
 
     @Test func readingOneKeyAndChangingAnotherNeverFires() {

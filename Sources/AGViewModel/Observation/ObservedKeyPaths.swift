@@ -27,13 +27,16 @@ internal final class ObservedKeyPaths: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// The key path of `key`.
-    func keyPath(forKey key: String) -> ViewModel.ObservedKeyPath {
+    /// The key path of `key`. With `caching` false (a key read while
+    /// absent: code probing for keys may try many that never exist) a key
+    /// path not cached yet is built but not kept here.
+    func keyPath(forKey key: String, caching: Bool = true) -> ViewModel.ObservedKeyPath {
         lock.lock()
         let cached = paths[key]
         lock.unlock()
         if let cached { return cached }
         let built: ViewModel.ObservedKeyPath = \ViewModel.[observed: key]
+        guard caching else { return built }
         lock.lock()
         defer { lock.unlock() }
         if let raced = paths[key] { return raced }

@@ -67,7 +67,7 @@ extension ViewModel: Observable {
         if let cached = center.absentKeyPaths[key] {
             keyPath = cached
         } else {
-            keyPath = Self.observedKeyPath(key)
+            keyPath = ObservedKeyPaths.shared.keyPath(forKey: key, caching: false)
             center.absentKeyPaths[key] = keyPath
         }
         center.registrar.access(self, keyPath: keyPath)
