@@ -293,8 +293,9 @@ struct ArchiveTests {
     }
 
     @Test func nestedHostileCountsReserveLittleMemory() async {
-        // Each level's count passes the bytes-left check on its own; before
-        // the cap, each level reserved that much again (300 MB for 4 MB).
+        // Each level's count passes the bytes-left check on its own:
+        // reserving each claimed count at every level would take about
+        // 300 MB for these 4 MB.
         await #expect(processExitsWith: .success) {
             let payload = ArchiveTests.nestedHostileObjects(byteCount: 4 << 20)
             let before = ArchiveTests.peakResidentBytes()

@@ -88,7 +88,7 @@ extension Int: JSONReadable {
 
 extension Double: JSONReadable {
     /// Any number, and numeric strings, when finite as a `Double`: an
-    /// integer literal beyond `Double`'s range (over 308 digits) reads as
+    /// integer literal beyond `Double`'s range (about 1.8e308) reads as
     /// `nil`, not infinity, which no JSON can hold.
     public static func read(from json: JSONValue) -> Double? {
         switch json {

@@ -11,7 +11,7 @@ import Foundation
 /// `decode(encode(value)) == value`. Integers beyond `Int64` stay exact up to
 /// 38 digits (through `UInt64` or `Decimal`); longer ones pass as the
 /// nearest double, as `Codable` has no way to carry the text, and one
-/// beyond `Double`'s range (over 308 digits) cannot be encoded. A decoder
+/// beyond `Double`'s range (about 1.8e308) cannot be encoded. A decoder
 /// cannot tell `1e23` from `100000000000000000000000`: text that is a
 /// double's shortest form decodes as that double.
 extension JSONValue: Codable {

@@ -126,7 +126,7 @@ extension JSONValue {
     /// not an object or has no such member.
     ///
     /// Setting a value on a non-object turns it into an object; setting
-    /// `nil` removes the member.
+    /// `nil` removes the member, and on a non-object changes nothing.
     public subscript(key: String) -> JSONValue? {
         get {
             if case .object(let object) = self { return object[key] }
@@ -171,7 +171,8 @@ extension JSONValue {
     /// Setting replaces the element in range; past the end the array is
     /// padded with `null` up to `index` and the value appended. Setting on
     /// a non-array turns it into an array. Setting `nil` removes the element
-    /// (later elements move down). A negative index is ignored.
+    /// (later elements move down), and on a non-array or past the end
+    /// changes nothing. A negative index is ignored.
     public subscript(index: Int) -> JSONValue? {
         get {
             if case .array(let array) = self, array.indices.contains(index) {
