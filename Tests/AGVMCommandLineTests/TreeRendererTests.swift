@@ -80,6 +80,7 @@ struct TreeRendererTests {
 
             """#)
         #expect(TreeRenderer.printable("plain é 田") == "plain é 田")
+        #expect(TreeRenderer.printable("a\u{2028}b\u{202E}c") == #"a\u2028b\u202Ec"#)
     }
 
     @Test func colourWrapsRolesInANSIAndPlainOutputHasNone() {

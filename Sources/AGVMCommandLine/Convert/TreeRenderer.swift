@@ -231,12 +231,17 @@ struct TreeRenderer {
         out += text + "\n"
     }
 
-    /// `text` with its control characters (C0, DEL, C1) written as JSON
-    /// escapes: keys and titles come from API data, and a raw newline or
-    /// escape sequence would break the layout or drive the terminal.
+    /// `text` with its control characters (C0, DEL, C1, the line and
+    /// paragraph separators and the bidirectional controls) written as JSON
+    /// escapes: keys and titles come from API data, and a raw newline,
+    /// escape sequence or direction override would break the layout or
+    /// drive the terminal.
     static func printable(_ text: String) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value)
+            switch scalar.value {
+            case 0 ..< 0x20, 0x7F ... 0x9F, 0x2028 ... 0x202E, 0x2066 ... 0x2069, 0x200E, 0x200F: true
+            default: false
+            }
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
