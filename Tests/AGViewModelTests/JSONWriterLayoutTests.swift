@@ -225,6 +225,14 @@ struct JSONWriterLayoutTests {
         #expect(try value.jsonString() == opens + #"[1.5,"x"]"# + closes)
     }
 
+    @Test func indentationIsBoundedAtBothEnds() throws {
+        let value: JSONValue = ["a": [1]]
+        #expect(try value.jsonString(options: .init(pretty: true, indent: -5)) == "{\n\"a\": [\n1\n]\n}")
+        let wide = try value.jsonString(options: .init(pretty: true, indent: .max))
+        #expect(wide == (try value.jsonString(options: .init(pretty: true, indent: 64))))
+        #expect(wide.contains("\n" + String(repeating: " ", count: 128) + "1\n"))
+    }
+
     @Test func dataTakesTheBufferOverWithTheSameBytes() throws {
         for value: JSONValue in [[], [:], "", 0, ["a": [1, 2.5, "x"]], .array(JSONArray(repeating: 0.1, count: 10_000))] {
             let data = try value.jsonData()

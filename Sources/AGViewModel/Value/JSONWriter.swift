@@ -29,7 +29,8 @@ public struct JSONWriter: Sendable {
         /// Pretty-print: one element or member per line, indented, with a
         /// space after each `:`. Empty arrays and objects stay `[]` and `{}`.
         public var pretty = false
-        /// Spaces per nesting level when pretty (negative counts as 0).
+        /// Spaces per nesting level when pretty, from 0 to 64 (a value
+        /// outside counts as the nearest end).
         public var indent = 2
         /// Object keys in byte order of their UTF-8 instead of insertion
         /// order, for deterministic output.
@@ -143,7 +144,8 @@ internal struct JSONWriterEngine: ~Copyable {
 
     init(options: JSONWriter.Options) {
         pretty = options.pretty
-        indent = max(0, options.indent)
+        // Bounded, so `level * indent` cannot overflow at any depth.
+        indent = min(max(0, options.indent), 64)
         sortedKeys = options.sortedKeys
     }
 
