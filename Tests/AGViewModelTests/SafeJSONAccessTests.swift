@@ -117,6 +117,10 @@ struct SafeJSONAccessTests {
         for bad in ["a..b", ".a", "a.", "a[x]", "a[-1]", "a[0", "a[0]b", "a[]"] {
             #expect(JSONPath(parsing: bad) == nil, "\(bad)")
         }
+        // A key that starts with a combining mark stays its own key.
+        let marked = JSONPath([.key("a"), .key("\u{301}b"), .key(".\u{301}")])
+        #expect(JSONPath(parsing: marked.description) == marked)
+        #expect(JSONPath("a.\u{301}b").components == [.key("a"), .key("\u{301}b")])
         let path = JSONPath([.key("a.b"), .index(1), .key("c[d")])
         #expect(path.description == "a\\.b[1].c\\[d")
         #expect(JSONPath(parsing: path.description) == path)

@@ -53,9 +53,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             case .index(let i): out += "[\(i)]"
             case .key(let key):
                 if !out.isEmpty { out += "." }
-                for ch in key {
-                    if ch == "." || ch == "[" || ch == "\\" { out.append("\\") }
-                    out.append(ch)
+                for scalar in key.unicodeScalars {
+                    if scalar == "." || scalar == "[" || scalar == "\\" { out.unicodeScalars.append("\\") }
+                    out.unicodeScalars.append(scalar)
                 }
             }
         }
@@ -65,16 +65,19 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The path prefix made of the first `count` components.
     public func prefix(_ count: Int) -> JSONPath { JSONPath(Array(components.prefix(count))) }
 
+    /// Reads Unicode scalars, not characters: a key that starts with a
+    /// combining mark stays apart from the `.` before it, as in the
+    /// written form ``description`` gives.
     private static func parse(_ text: String) -> [Component]? {
         var result: [Component] = []
-        var key = ""
-        var hasKey = false      // characters have been read into `key`
+        var key = String.UnicodeScalarView()
+        var hasKey = false      // scalars have been read into `key`
         var afterDot = false    // a `.` was read and no key after it yet
         var afterIndex = false  // the last component read was `[n]`
-        var chars = text.makeIterator()
+        var chars = text.unicodeScalars.makeIterator()
         func finishKey() {
-            result.append(.key(key))
-            key = ""; hasKey = false; afterDot = false
+            result.append(.key(String(key)))
+            key = String.UnicodeScalarView(); hasKey = false; afterDot = false
         }
         while let ch = chars.next() {
             switch ch {
@@ -87,7 +90,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 var closed = false
                 while let d = chars.next() {
                     if d == "]" { closed = true; break }
-                    digits.append(d)
+                    digits.unicodeScalars.append(d)
                 }
                 guard closed, !digits.isEmpty, digits.allSatisfy(\.isASCII),
                       digits.allSatisfy(\.isNumber), let index = Int(digits) else { return nil }
