@@ -147,9 +147,9 @@ struct IsolationConcurrencyTests {
         }
     }
 
-    @Test func firstReadsOnSeveralTasksShareTheKeyPaths() async {
-        // Every task's ViewModels read shared keys (one key path each, from
-        // the shared cache) and keys of their own, tracked and untracked.
+    @Test func firstReadsOnSeveralTasksAtOnce() async {
+        // Every task's ViewModels read common keys (their key paths from
+        // each thread's cache) and keys of their own, tracked and untracked.
         let counts = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
                 group.addTask {

@@ -93,7 +93,7 @@ struct ObservationTrackingTests {
     }
 
     @Test func everyViewModelSharesOneKeyPathPerKey() throws {
-        // Built once for all instances: a new ViewModel's first read finds it.
+        // Built once for all instances (on this thread): a new ViewModel's first read finds it.
         let a = ViewModel(["title": "A"]), b = ViewModel(["title": "B"])
         _ = a["title"]
         _ = b["title"]

@@ -15,7 +15,7 @@ import Observation
 /// Each key is its own observable property, identified by the key path
 /// `\ViewModel.[observed: key]`: the key is the subscript's argument, so
 /// two keys are two properties by the key path's own equality. The key
-/// path of a key is built once for all ViewModels (see
+/// path of a key is built once per thread for all ViewModels (see
 /// `ObservedKeyPaths`) and kept with the value on its first read; every
 /// read then reports it to the ViewModel's registrar through the public
 /// `access` call, which does nothing outside tracking.
@@ -33,7 +33,7 @@ extension ViewModel: Observable {
 
     /// The key path Swift Observation knows `key` by.
     internal static func observedKeyPath(_ key: String) -> ObservedKeyPath {
-        ObservedKeyPaths.shared.keyPath(forKey: key)
+        ObservedKeyPaths.current.keyPath(forKey: key)
     }
 
     /// The registrar, allocated with the observation center on first use.
@@ -67,7 +67,7 @@ extension ViewModel: Observable {
         if let cached = center.absentKeyPaths[key] {
             keyPath = cached
         } else {
-            keyPath = ObservedKeyPaths.shared.keyPath(forKey: key, caching: false)
+            keyPath = ObservedKeyPaths.current.keyPath(forKey: key, caching: false)
             center.absentKeyPaths[key] = keyPath
         }
         center.registrar.access(self, keyPath: keyPath)
