@@ -96,6 +96,17 @@ struct JSONPathStringKeyTests {
         }
     }
 
+    /// The two components without a written form, as documented: an empty
+    /// key writes as the root, a negative index reads back as one key.
+    @Test func emptyKeysAndNegativeIndicesHaveNoWrittenForm() {
+        #expect(JSONPath([.key("")]).description == "")
+        #expect(JSONPath(JSONPath([.key("")]).description) == JSONPath([]))
+        #expect(JSONPath(JSONPath([.key("a"), .index(-1)]).description) == JSONPath(key: "a[-1]"))
+        // Built from components, they read what they name.
+        let value: JSONValue = ["": ["x": 1]]
+        #expect(value.value(at: JSONPath([.key(""), .key("x")])) == 1)
+    }
+
     /// A path read from text, which takes the fast byte-level walk when it
     /// can, finds exactly what the parsed path finds, from a value, an
     /// object and a ViewModel, for every text: valid, escaped, malformed,

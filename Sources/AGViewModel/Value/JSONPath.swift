@@ -45,7 +45,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         self.components = components
     }
 
-    /// The path in its written form.
+    /// The path in its written form, which `JSONPath(_:)` reads back to
+    /// this path. Two kinds of component have no written form: an empty
+    /// key (`[.key("")]` is written as the empty text, the root) and a
+    /// negative index (written `[-1]`, read back as one key). Build such
+    /// paths from components; no JSON array has a negative index.
     public var description: String {
         var out = ""
         for component in components {
