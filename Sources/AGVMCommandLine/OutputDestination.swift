@@ -15,7 +15,8 @@ import Darwin
 /// - a FIFO or a character device (`/dev/null`, a terminal): opened and
 ///   written in place, never replaced by a regular file;
 /// - `-`: standard output;
-/// - a directory, a block device or a socket: an error, nothing written.
+/// - a directory, a block device or a socket: an error, nothing written;
+///   so is a path ending in `/` that is not a directory.
 package enum OutputDestination: Equatable, Sendable {
     /// The process's standard output.
     case standardOutput
@@ -31,7 +32,12 @@ package enum OutputDestination: Equatable, Sendable {
     package static func resolve(_ path: String?, fileSystem: some OutputFileSystem = POSIXOutputFileSystem()) throws(OutputPathError) -> OutputDestination {
         guard var current = path, current != "-" else { return .standardOutput }
         for _ in 0 ... maximumLinks {
-            switch fileSystem.kind(ofPath: current) {
+            let kind = fileSystem.kind(ofPath: current)
+            // A trailing `/` names a directory: never a file of that name.
+            if current.hasSuffix("/") && kind != .directory && kind != .symbolicLink {
+                throw OutputPathError(path: path!, reason: "is not a directory (a path ending in '/' names one)")
+            }
+            switch kind {
             case nil, .regularFile?:
                 return .replaceFile(current)
             case .fifo?, .characterDevice?:
@@ -55,6 +61,18 @@ package enum OutputDestination: Equatable, Sendable {
             }
         }
         throw OutputPathError(path: path!, reason: "too many levels of symbolic links")
+    }
+
+    /// The input among `inputs` that writing to `path` would replace: the
+    /// same file (device and inode, whatever the spelling or links), or
+    /// `nil`. Standard input (`-`) and paths that do not resolve to a
+    /// file are never one.
+    package static func replacedInput(
+        writingTo path: String?, inputs: [String], fileSystem: some OutputFileSystem = POSIXOutputFileSystem()
+    ) -> String? {
+        guard case .replaceFile(let target)? = try? resolve(path, fileSystem: fileSystem),
+              let output = fileSystem.identity(ofPath: target) else { return nil }
+        return inputs.first { $0 != "-" && fileSystem.identity(ofPath: $0) == output }
     }
 
     /// Writes `data` here.
@@ -96,6 +114,19 @@ package protocol OutputFileSystem {
     func kind(ofPath path: String) -> OutputFileKind?
     /// The contents of the symbolic link at `path` (`readlink`).
     func destination(ofLink path: String) -> String?
+    /// The file at `path`, links followed (`stat`), or `nil` when none is.
+    func identity(ofPath path: String) -> FileIdentity?
+}
+
+/// A file's identity on this machine: its device and inode.
+package struct FileIdentity: Equatable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
+
+    package init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }
 
 /// The real file system.
@@ -114,6 +145,12 @@ package struct POSIXOutputFileSystem: OutputFileSystem {
         case S_IFSOCK: return .socket
         default: return .regularFile
         }
+    }
+
+    package func identity(ofPath path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     package func destination(ofLink path: String) -> String? {

@@ -14,6 +14,7 @@ private struct DescribedFileSystem: OutputFileSystem {
     var links: [String: String] = [:]
     func kind(ofPath path: String) -> OutputFileKind? { kinds[path] }
     func destination(ofLink path: String) -> String? { links[path] }
+    func identity(ofPath path: String) -> FileIdentity? { nil }
 }
 
 /// A fresh temporary directory, removed by the caller.
@@ -90,6 +91,57 @@ struct OutputDestinationTests {
         #expect(io.output.isEmpty)
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test func trailingSlashNamesADirectory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/out.txt"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+        for path in [directory + "/missing/", file + "/"] {
+            let io = CapturedIO()
+            #expect(io.run("convert", books, "--to", "json", "-o", path) == 1)
+            #expect(io.error == "agvm: error: cannot write \(path): is not a directory (a path ending in '/' names one)\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/missing"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+        // An existing directory with the slash is the directory error.
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", directory + "/") == 1)
+        #expect(io.error.hasSuffix(": is a directory\n"))
+    }
+
+    /// `-o` naming a file the command reads would replace it with the
+    /// output: refused before anything runs, by file identity, so another
+    /// spelling or a link to the input is refused too.
+    @Test func outputNamingAnInputIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/books.json", spec = directory + "/books.spec.json"
+        try FileManager.default.copyItem(atPath: books, toPath: input)
+        try FileManager.default.copyItem(atPath: fixture("specs/books.spec.json"), toPath: spec)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: "books.json")
+        let original = try Data(contentsOf: URL(fileURLWithPath: input))
+        let originalSpec = try Data(contentsOf: URL(fileURLWithPath: spec))
+        let attempts: [[String]] = [
+            ["convert", input, "-o", input],
+            ["convert", input, "--to", "json", "-o", directory + "/./books.json"],
+            ["convert", input, "--to", "json", "-o", directory + "/link"],
+            ["convert", input, "-p", spec, "--to", "json", "-o", spec],
+            ["convert", input, "--to", "archive", "-o", input],
+            ["keys", input, "--module", "Books", "-o", input],
+            ["keys", input, "--module", "Books", "-o", directory + "/link"],
+        ]
+        for arguments in attempts {
+            let io = CapturedIO()
+            #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 2, "\(arguments)")
+            #expect(io.error.contains("would replace the input"), "\(io.error)")
+            #expect(io.output.isEmpty)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == originalSpec)
+        // Another file beside it is fine.
+        #expect(CapturedIO().run("keys", input, "--module", "Books", "-o", directory + "/Keys.swift") == 0)
     }
 
     @Test func fifoIsStreamedToAndKept() throws {

@@ -42,7 +42,7 @@ enum ConvertCommand {
         when any input fails, nothing is written, and an existing -o file is only
         ever replaced by a complete new one. A symbolic link given to -o is followed
         and kept (its target is replaced); a FIFO or a device is written to in place;
-        a directory is an error. A failed write prints 'agvm: error: cannot write …'
+        a directory, or a file the command reads (an INPUT or the SPEC), is an error. A failed write prints 'agvm: error: cannot write …'
         and exits 1; a closed pipe ('agvm … | head') ends quietly.
         """,
         options: [
@@ -67,6 +67,11 @@ enum ConvertCommand {
         if inputs.filter({ $0 == "-" }).count + (arguments.value("packager") == "-" ? 1 : 0) > 1 {
             throw CommandLineUsageError(command: "convert", message: "standard input ('-') can be read only once")
         }
+        let specPath = arguments.value("packager")
+        if let replaced = OutputDestination.replacedInput(writingTo: output, inputs: inputs + (specPath.map { [$0] } ?? [])) {
+            throw CommandLineUsageError(command: "convert", message:
+                "'-o \(output!)' would replace the input \(replaced); write to another file")
+        }
         if format == .archive {
             guard output != nil else {
                 throw CommandLineUsageError(command: "convert", message:
@@ -82,7 +87,7 @@ enum ConvertCommand {
         }
 
         var packager: SpecPackager?
-        if let specPath = arguments.value("packager") {
+        if let specPath {
             guard let data = CommandLineTool.readInput(specPath, io: io) else { return 1 }
             do {
                 packager = SpecPackager(spec: try PackagingSpec(data: data, source: CommandLineTool.displayName(specPath)))

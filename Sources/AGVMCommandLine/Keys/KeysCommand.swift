@@ -30,7 +30,7 @@ enum KeysCommand {
             .value("module", placeholder: "NAME", help: "Name of the namespace (required), e.g. Timeline."),
             .value("language", placeholder: "swift|objc", help: "Output language (default swift)."),
             .flag("packager", help: "Swift only: add a package(_:) function copying each API key into a ViewModel."),
-            .value("output", short: "o", placeholder: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+            .value("output", short: "o", placeholder: "FILE", help: "Write to FILE (atomically) instead of standard output; never the INPUT."),
         ],
         arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: 1),
         run: run)
@@ -48,6 +48,9 @@ enum KeysCommand {
             throw CommandLineUsageError(command: "keys", message: "'--packager' needs '--language swift'")
         }
         let path = arguments.positionals[0]
+        if let output = arguments.value("output"), OutputDestination.replacedInput(writingTo: output, inputs: [path]) != nil {
+            throw CommandLineUsageError(command: "keys", message: "'-o \(output)' would replace the input \(path); write to another file")
+        }
         guard let data = CommandLineTool.readInput(path, io: io) else { return 1 }
         let sample: JSONValue
         do {
