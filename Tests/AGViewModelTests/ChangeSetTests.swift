@@ -186,6 +186,23 @@ struct ChangeSetTests {
         #expect(layout(shown) == [[2], [1]])
     }
 
+    @Test func aSectionObjectShownTwiceBecomesTwoSections() throws {
+        // `merge(self)` or appending a section twice shows one object in two
+        // places; updated in both, both would show the last content.
+        let s = Section(items: [ViewModel(["id": "a"])], header: ViewModel(["id": "S"]))
+        s.addSerializableKeys(["id"], for: .items)
+        let shown = Manager(sections: [s, s])
+        let fresh = Manager(sections: [
+            Section(items: [ViewModel(["id": "b"])], header: ViewModel(["id": "S", "n": 1])),
+            Section(items: [ViewModel(["id": "c"])], header: ViewModel(["id": "S", "n": 2])),
+        ])
+        try ChangeSet(from: shown, to: fresh).apply(to: shown, new: fresh)
+        #expect(shown.sections.map { $0.items.map { $0["id"] } } == [["b"], ["c"]])
+        #expect(shown.headers.map { $0?["n"] } == [1, 2])
+        #expect(shown.sections[0] === s && shown.sections[1] !== s)
+        #expect(shown.sections[1].partKeyRegistry == s.partKeyRegistry)
+    }
+
     @Test func applyRejectsChangeSetsThatDoNotFit() {
         let old = [[1, 2], [3]], new = [[1], [3]]
         #expect(throws: GroupingError.self) {  // counts do not add up

@@ -34,7 +34,9 @@ extension ChangeSet {
     /// updated and their header, footer, common and item-merge ViewModels
     /// taken from the matching section of `new`; inserted sections are
     /// `new`'s. A Section object that `new` shares with `manager` is one
-    /// kept section (the diff matches it to itself), updated in place.
+    /// kept section (the diff matches it to itself), updated in place; one
+    /// that `manager` itself holds in two places stays in the first, and
+    /// the second becomes a new Section.
     /// The manager's own common ViewModel is left as it is. One
     /// plain step in the domain that owns `manager` (usually inside the
     /// table view's batch update): nothing else can touch it meanwhile.
@@ -51,12 +53,23 @@ extension ChangeSet {
         let models = newSections.map { (header: $0.header, footer: $0.footer, common: $0.common, itemMerge: $0.itemMerge) }
         var updated: [Section] = []
         updated.reserveCapacity(sources.count)
+        // A Section object the manager holds in two places is kept in the
+        // first only: updated in both, one object would show one content.
+        var kept = Set<ObjectIdentifier>()
         for (t, source) in sources.enumerated() {
             switch source {
             case .inserted:
                 updated.append(newSections[t])
             case .old(let s):
-                let section = oldSections[s], model = models[t]
+                let model = models[t]
+                guard kept.insert(ObjectIdentifier(oldSections[s])).inserted else {
+                    let copy = Section(items: items[t], header: model.header, footer: model.footer,
+                                       common: model.common, itemMerge: model.itemMerge)
+                    copy.partKeyRegistry = oldSections[s].partKeyRegistry
+                    updated.append(copy)
+                    continue
+                }
+                let section = oldSections[s]
                 section.items = items[t]
                 section.header = model.header
                 section.footer = model.footer

@@ -54,7 +54,7 @@ public final class Manager {
     // The identity → index path table, valid for `tableGeneration`.
     private var table: [ObjectIdentifier: ItemSlot]?
     private var tableGeneration: UInt64 = 0
-    // Keys registered per part for JSON export and archives (issue 6, see
+    // Keys registered per part for JSON export and archives (see
     // Persistence/Manager+KeyRegistration.swift).
     internal var partKeyRegistry = PartKeyRegistry()
 

@@ -47,7 +47,7 @@ public final class Section {
     // Managers holding this section, told when the items change so their
     // index-path tables go stale. Weak: a section does not keep its manager alive.
     private var owners: [WeakManager] = []
-    // Keys registered per part for JSON export and archives (issue 6, see
+    // Keys registered per part for JSON export and archives (see
     // Persistence/Section+KeyRegistration.swift).
     internal var partKeyRegistry = PartKeyRegistry()
 
