@@ -59,6 +59,80 @@ struct GeneratedKeysCompileTests {
         #expect(compiler.terminationStatus == 0, "\(message.prefix(4000))")
     }
 
+    /// Runs `arguments` through `/usr/bin/env`; the exit status and output.
+    static func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// A module name that is a type the generated code or its user names
+    /// (`ViewModel`, `String`) or a keyword (`Any`) is renamed, so the
+    /// packager enum neither fails to compile nor hides that type.
+    @Test func moduleNamesThatAreTypeNamesAreRenamed() throws {
+        let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-modules-\(UInt64.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for (index, module) in ["ViewModel", "Any", "String", "JSONObject", "Key", "Self"].enumerated() {
+            let sample = directory.appendingPathComponent("sample\(index).json").path
+            try Data(#"{"k\#(index)": {"x\#(index)": 1}}"#.utf8).write(to: URL(fileURLWithPath: sample))
+            let output = directory.appendingPathComponent("keys\(index).swift").path
+            let io = CapturedIO()
+            #expect(io.run("keys", sample, "--module", module, "--packager", "-o", output) == 0, "\(io.error)")
+            files.append(output)
+        }
+        let user = directory.appendingPathComponent("user.swift").path
+        try Data("""
+            import AGViewModel
+            func use() {
+                let viewModel = ViewModel(["k0": ["x0": 1]])
+                let title: String? = viewModel[.k0X0].map(String.init)
+                let object: JSONObject = [:]
+                _ = (title, object, ViewModel2.package(object), Any_.package(object), String2.package(object))
+            }
+
+            """.utf8).write(to: URL(fileURLWithPath: user))
+        let (status, message) = try Self.runTool(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files + [user])
+        #expect(status == 0, "\(message.prefix(4000))")
+    }
+
+    /// The Objective-C output of every sample parses as Objective-C: keys
+    /// with line breaks, a trailing backslash or control characters stay
+    /// inside their literals and comments.
+    @Test func generatedObjectiveCParses() throws {
+        guard (try? Self.runTool(["clang", "--version"]))?.status == 0 else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-objc-\(UInt64.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Foundation"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Just enough Foundation for string constants.
+        try Data("""
+            @interface NSObject
+            @end
+            @interface NSString : NSObject
+            @end
+            @interface NSConstantString : NSString
+            @end
+
+            """.utf8).write(to: directory.appendingPathComponent("Foundation/Foundation.h"))
+        for (index, sample) in try Self.samples().enumerated() {
+            let output = directory.appendingPathComponent("keys\(index).m").path
+            let io = CapturedIO()
+            #expect(io.run("keys", sample, "--module", "M\(index)", "--language", "objc", "-o", output) == 0, "\(io.error)")
+            let (status, message) = try Self.runTool(["clang", "-fsyntax-only", "-x", "objective-c", "-Werror", "-Wno-unused-const-variable",
+                                                      "-isystem", directory.path, output])
+            #expect(status == 0, "\(sample): \(message.prefix(2000))")
+        }
+    }
+
     @Test func idKeyedMapsAreDescribedOnce() throws {
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/keys/catalogue.json"))
         let generator = KeyConstantGenerator(sample: try JSONParser().parse(data), moduleName: "Catalogue", sourceName: "c.json")

@@ -9,7 +9,8 @@
 ///   words; any other character becomes `u` and its hexadecimal scalar
 ///   value (`€` → `u20AC`).
 /// - Swift keywords are escaped with backticks; the few names that cannot be
-///   member names even in backticks (`self`, `Type`, ...) get a `_` suffix.
+///   member names even in backticks (`self`, `Type`, ...) get a `_` suffix,
+///   as do type names that are keywords (`Any_`).
 /// - Names that collide after cleaning (including keys that differ only in
 ///   case or punctuation) get `2`, `3`, ... in source order, `_2` after a
 ///   name that ends in a digit.
@@ -26,9 +27,11 @@ struct IdentifierCleaner {
         unique(Self.escape(Self.camelCase(key, upperFirst: false)))
     }
 
-    /// An UpperCamelCase type name for `key`, unique in this scope.
+    /// An UpperCamelCase type name for `key`, unique in this scope, usable
+    /// without backticks (a type name is declared bare).
     mutating func typeName(for key: String) -> String {
-        unique(Self.escape(Self.camelCase(key, upperFirst: true)))
+        let name = Self.camelCase(key, upperFirst: true)
+        return unique(Self.unusableTypeNames.contains(name) ? name + "_" : name)
     }
 
     private mutating func unique(_ name: String) -> String {
@@ -97,6 +100,10 @@ struct IdentifierCleaner {
         if keywords.contains(name) { return "`\(name)`" }
         return name
     }
+
+    /// Names that cannot name a type. (UpperCamelCase names are keywords
+    /// only in this form.)
+    static let unusableTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol"]
 
     /// Names that cannot be used as member names even with backticks.
     static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]

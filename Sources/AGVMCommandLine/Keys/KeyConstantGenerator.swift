@@ -31,11 +31,12 @@ struct KeyConstantGenerator {
     /// Whether to add the packager lines (copy each API key into a ViewModel).
     var includePackager = false
 
-    /// A generator for `sample`. The module name is cleaned into a type name.
+    /// A generator for `sample`. The module name is cleaned into a type name
+    /// that does not hide a type the generated code uses (`ViewModel2`).
     init(sample: JSONValue, moduleName: String, sourceName: String) {
-        var cleaner = IdentifierCleaner()
-        self.moduleName = cleaner.typeName(for: moduleName).trimmingBackticks
-        self.sourceName = sourceName
+        var cleaner = IdentifierCleaner(reserved: Self.reservedTypeNames)
+        self.moduleName = cleaner.typeName(for: moduleName)
+        self.sourceName = Self.oneLine(sourceName)
         self.shape = JSONShape(of: sample).collapsingMaps()
     }
 
@@ -84,7 +85,7 @@ struct KeyConstantGenerator {
     /// Type names that generated code refers to, so no namespace may take them.
     private static let reservedTypeNames: Set<String> = [
         "String", "Int", "Double", "Bool", "URL", "JSONValue", "JSONObject", "ViewModel",
-        "Swift", "Foundation", "AGViewModel",
+        "Swift", "Foundation", "AGViewModel", "Key", "Value",
     ]
 
     private func swiftSource() -> String {
@@ -166,7 +167,7 @@ struct KeyConstantGenerator {
             let literal = swiftLiteral(key)
             lines.append("\(inner)    viewModel[\(literal)] = json[\(literal)]")
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
-                nested.append((types.typeName(for: key).trimmingBackticks, key, objectShape))
+                nested.append((types.typeName(for: key), key, objectShape))
             }
         }
         lines.append("\(inner)    return viewModel")
@@ -208,7 +209,7 @@ struct KeyConstantGenerator {
         """
         var used = Set<String>()
         func emit(_ object: JSONShape, prefix: String, title: String) {
-            out += "\n#pragma mark - \(title)\n"
+            out += "\n#pragma mark - \(Self.oneLine(title))\n"
             var nested: [(String, String, JSONShape)] = []
             for (key, member) in object.members {
                 let suffix = IdentifierCleaner.camelCase(key, upperFirst: true)
@@ -265,8 +266,26 @@ struct KeyConstantGenerator {
 
     /// Comment text on one line, without sequences that would end a comment.
     private func sanitizeComment(_ s: String) -> String {
-        s.replacingOccurrences(of: "*/", with: "* /")
-            .replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\r", with: " ")
+        Self.oneLine(s).replacingOccurrences(of: "*/", with: "* /")
+    }
+
+    /// `s` as the text of one source line (a `//` comment, a `#pragma`):
+    /// control characters, line and paragraph separators become spaces,
+    /// and trailing `\`s, which would join the next line to it in C even
+    /// with spaces after them, are dropped.
+    static func oneLine(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            let breaks = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}"
+            out.append(breaks ? " " : scalar)
+        }
+        var end = out.endIndex
+        while end > out.startIndex, out[out.index(before: end)] == " " { end = out.index(before: end) }
+        if end > out.startIndex, out[out.index(before: end)] == "\\" {
+            while end > out.startIndex, ["\\", " "].contains(out[out.index(before: end)]) { end = out.index(before: end) }
+            out.removeSubrange(end...)
+        }
+        return String(out)
     }
 }

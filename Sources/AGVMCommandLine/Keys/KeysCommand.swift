@@ -23,11 +23,12 @@ enum KeysCommand {
         or many members of one shape, as in catalogues and lookup tables) get one
         constant, and the shape of their values is described once. Names are made
         valid Swift: keywords escaped, leading digits prefixed with '_', Unicode
-        letters kept ('名前'), and names that collide after cleaning numbered.
+        letters kept ('名前'), and names that collide after cleaning numbered, as is
+        a module name that would hide a type the code uses ('ViewModel2').
         The same input always gives the same output.
         """,
         options: [
-            .value("module", placeholder: "NAME", help: "Name of the namespace (required), e.g. Timeline."),
+            .value("module", placeholder: "NAME", help: "Name of the API (required), e.g. Timeline: the --packager enum, the Objective-C prefix, comments."),
             .value("language", placeholder: "swift|objc", help: "Output language (default swift)."),
             .flag("packager", help: "Swift only: add a package(_:) function copying each API key into a ViewModel."),
             .value("output", short: "o", placeholder: "FILE", help: "Write to FILE (atomically) instead of standard output; never the INPUT."),
