@@ -108,6 +108,14 @@ package enum CommandLineTool {
         }
     }
 
+    /// Throws a usage error when `paths` (a command's inputs) name standard
+    /// input (`-`) more than once: the second read would find it empty.
+    static func checkStandardInputReadOnce(_ paths: [String], command: String) throws(CommandLineUsageError) {
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw CommandLineUsageError(command: command, message: "standard input ('-') can be read only once")
+        }
+    }
+
     /// Writes `data` to `path` as ``OutputDestination`` describes (a file
     /// replaced atomically, a link followed, a FIFO or device streamed to),
     /// or to standard output when `path` is `nil` or `-`. Throws

@@ -10,11 +10,12 @@ enum ValidateCommand {
         discussion: """
         Prints 'FILE: ok' for each valid file. For each invalid one, prints
         'FILE:LINE:COLUMN: error: MESSAGE' on standard error. Exits 0 when every
-        file is valid, 1 otherwise. '-' reads standard input.
+        file is valid, 1 otherwise. '-' reads standard input (once).
         """,
         options: [],
         arguments: PositionalArguments(placeholder: "FILE", minimum: 1, maximum: nil),
         run: { arguments, io in
+            try CommandLineTool.checkStandardInputReadOnce(arguments.positionals, command: "validate")
             var status: Int32 = 0
             for path in arguments.positionals {
                 guard let data = CommandLineTool.readInput(path, io: io) else {

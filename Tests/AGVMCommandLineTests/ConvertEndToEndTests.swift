@@ -184,6 +184,7 @@ struct ConvertEndToEndTests {
         (["convert"], "agvm: missing INPUT for 'convert'; see 'agvm convert --help'\n"),
         (["convert", "-", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
         (["convert", "-", "--packager", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
+        (["validate", "a.json", "-", "-"], "agvm: standard input ('-') can be read only once; see 'agvm validate --help'\n"),
         (["inspect", "a.agvm", "b.agvm"],
          "agvm: unexpected argument 'b.agvm' for 'inspect' (it takes one ARCHIVE); see 'agvm inspect --help'\n"),
         (["inspect", "a.agvm", "--to", "archive"],

@@ -64,10 +64,8 @@ enum ConvertCommand {
         let width = try arguments.integer("width", in: 0...10_000)
         let inputs = arguments.positionals
         let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
-        if inputs.filter({ $0 == "-" }).count + (arguments.value("packager") == "-" ? 1 : 0) > 1 {
-            throw CommandLineUsageError(command: "convert", message: "standard input ('-') can be read only once")
-        }
         let specPath = arguments.value("packager")
+        try CommandLineTool.checkStandardInputReadOnce(inputs + (specPath.map { [$0] } ?? []), command: "convert")
         if let replaced = OutputDestination.replacedInput(writingTo: output, inputs: inputs + (specPath.map { [$0] } ?? [])) {
             throw CommandLineUsageError(command: "convert", message:
                 "'-o \(output!)' would replace the input \(replaced); write to another file")
