@@ -83,6 +83,17 @@ struct TreeRendererTests {
         #expect(TreeRenderer.printable("a\u{2028}b\u{202E}c") == #"a\u2028b\u202Ec"#)
     }
 
+    @Test func controlCharactersInValuesAreEscaped() {
+        // JSON text escapes C0 controls only; C1 (CSI), DEL, separators and
+        // direction overrides would reach the terminal raw.
+        let item = ViewModel(["k": "a\u{202E}b\u{9B}31mc\u{2028}d\u{7F}", "list": ["x\u{85}y"]])
+        let text = TreeRenderer(style: OutputStyle(width: 60, colors: false))
+            .render(manager: Manager(sections: [Section(items: [item])]), title: "x.json")
+        #expect(text.contains(#"k     string    "a\u202Eb\u009B31mc\u2028d\u007F""#), "\(text)")
+        #expect(text.contains(#"["x\u0085y"]"#), "\(text)")
+        #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || (0x2028...0x202E).contains($0.value) })
+    }
+
     @Test func colourWrapsRolesInANSIAndPlainOutputHasNone() {
         let colored = TreeRenderer(style: OutputStyle(width: nil, colors: true)).render(manager: manager(), title: "books.json")
         #expect(colored.contains("\u{1B}[36mtitle\u{1B}[0m"))           // keys cyan

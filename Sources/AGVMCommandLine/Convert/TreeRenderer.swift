@@ -199,7 +199,7 @@ struct TreeRenderer {
             let key = Self.pad(key, keyWidth)
             let type = Self.pad(row.type, typeWidth)
             let used = DisplayWidth.of(prefix) + DisplayWidth.of(key) + 2 + type.count + 2
-            var value = row.value
+            var value = Self.printable(row.value)
             if let width = style.width {
                 let room = width - used
                 if room >= 1 {
@@ -233,7 +233,7 @@ struct TreeRenderer {
 
     /// `text` with its control characters (C0, DEL, C1, the line and
     /// paragraph separators and the bidirectional controls) written as JSON
-    /// escapes: keys and titles come from API data, and a raw newline,
+    /// escapes: keys, values and titles come from API data, and a raw newline,
     /// escape sequence or direction override would break the layout or
     /// drive the terminal.
     static func printable(_ text: String) -> String {
