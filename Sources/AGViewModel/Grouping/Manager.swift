@@ -7,8 +7,8 @@ import Foundation
 /// let manager = Manager()
 /// manager.appendSection(packaging: apiBooks)           // items from JSON objects
 /// manager.appendSection { section in                   // or build one by hand
-///     section.packageHeader(["title": "Authors"])
-///     section.appendItems(packaging: apiAuthors) { ViewModel($0) }
+///     section.header = ViewModel(["title": "Authors"])
+///     section.appendItems(packaging: apiAuthors)
 /// }
 /// let cell = manager[IndexPath(item: 0, section: 1)]   // an item
 /// let path = manager.indexPath(of: cell)               // and back, in O(1)

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let section = Section(header: ViewModel(["title": "Favourites"]))
-/// section.appendItems(packaging: apiBooks) { ViewModel($0) }
+/// section.appendItems(packaging: apiBooks)       // one item per object, members copied
 /// section.append(ViewModel(["title": "More…"]))
 /// for item in section { print(item["title"] ?? "-") }
 /// let titles = section.map { $0["title"] }
