@@ -281,4 +281,42 @@ struct CommandTests {
         #expect(Self.int(vm["product"]) == 10)
         #expect(Self.int(vm["next"]) == 11)
     }
+
+    /// A payload result differs from the last one on every run; an observer
+    /// of the command's key that asks for its value "if needed" gets the
+    /// stored result, and the body does not run again.
+    @Test func anObserverAskingForTheCommandsValueDoesNotRunItAgain() throws {
+        final class Styled { let text: String; init(_ text: String) { self.text = text } }
+        final class Cell { var shown: [String] = [] }
+        let vm = ViewModel(["title": "Dune"])
+        var runs = 0
+        let same = Styled("loop")
+        vm.setCommand(Command(dependsOn: ["title"]) { vm in
+            runs += 1
+            // Past ten runs, the same object: no change, so a loop would end.
+            return .payload(runs > 10 ? same : Styled(vm.string(at: "title", default: "")))
+        }, forKey: "styledTitle")
+        let cell = Cell()
+        vm.addObserver(cell, forKey: "styledTitle") { cell, vm, _, _ in
+            let styled = try? vm.executeCommandIfNeeded(forKey: "styledTitle")
+            cell.shown.append((styled?.payload as? Styled)?.text ?? "-")
+        }
+        _ = try vm.executeCommandIfNeeded(forKey: "styledTitle")
+        #expect(runs == 1)
+        #expect(cell.shown == ["Dune"])
+        vm["title"] = "Emma"
+        _ = try vm.executeCommandIfNeeded(forKey: "styledTitle")
+        #expect(runs == 2)
+        #expect(cell.shown == ["Dune", "Emma"])
+    }
+
+    @Test func replacingACommandMarksTheCommandsBuiltOnIt() throws {
+        let vm = ViewModel(["price": 1])
+        vm.setCommand(forKey: "a", dependsOn: ["price"]) { (vm: ViewModel) -> Int? in vm.int(at: "price", default: 0) * 10 }
+        vm.setCommand(forKey: "b", dependsOn: ["a"]) { (vm: ViewModel) -> Int? in vm.int(at: "a", default: 0) + 1 }
+        #expect(try vm.executeCommandIfNeeded(forKey: "b")?.json == 11)
+        vm.setCommand(forKey: "a", dependsOn: ["price"]) { (vm: ViewModel) -> Int? in vm.int(at: "price", default: 0) * 100 }
+        #expect(vm.needsExecuteCommand(forKey: "a") && vm.needsExecuteCommand(forKey: "b"))
+        #expect(try vm.executeCommandIfNeeded(forKey: "b")?.json == 101)
+    }
 }

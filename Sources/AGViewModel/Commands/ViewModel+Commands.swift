@@ -17,8 +17,9 @@ internal struct CommandSlot {
 extension ViewModel {
     // MARK: Setting and removing
 
-    /// Sets `command` for `key`, replacing any earlier one, and marks it as
-    /// needing execution. Returns the ViewModel, for chaining.
+    /// Sets `command` for `key`, replacing any earlier one, and marks it,
+    /// and the commands that depend on `key`, as needing execution.
+    /// Returns the ViewModel, for chaining.
     ///
     /// From now on, setting any key the command depends on marks it as
     /// needing execution again (see ``executeCommandIfNeeded(forKey:)``).
@@ -29,6 +30,9 @@ extension ViewModel {
         for dependency in command.dependencies where dependency != key {
             commandDependents[dependency, default: []].insert(key)
         }
+        // The new command may compute another value: commands built on it
+        // run again too.
+        mark(key)
         return self
     }
 
@@ -209,6 +213,13 @@ extension ViewModel {
         }
     }
 
+    /// Counts an execution of `head` for `key` in or out of flight, unless
+    /// the key's command has been replaced meanwhile.
+    private func setInFlight(_ key: String, _ head: Command, by change: Int) {
+        guard let slot = commandSlots[key], slot.command === head, slot.inFlight + change >= 0 else { return }
+        commandSlots[key]?.inFlight += change
+    }
+
     /// Forgets that `key`'s command depends on its dependencies.
     private func unregisterDependencies(of command: Command, forKey key: String) {
         for dependency in command.dependencies {
@@ -268,11 +279,7 @@ extension ViewModel {
         visiting.remove(key)
 
         guard let head = try unwrap(decide(claim: true)) else { return storedValue(forKey: key) }
-        defer {
-            if let slot = commandSlots[key], slot.command === head, slot.inFlight > 0 {
-                commandSlots[key]?.inFlight -= 1
-            }
-        }
+        defer { setInFlight(key, head, by: -1) }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
@@ -281,7 +288,14 @@ extension ViewModel {
             if let slot = commandSlots[key], slot.command === head, slot.generation != claimedGeneration {
                 continue
             }
+            // Not in flight while the result is stored: the key's observers
+            // are told now, and one that asks for the value "if needed"
+            // reads the result just stored instead of running the command
+            // again (which, for a result that differs each run, such as a
+            // new payload object, never ended).
+            setInFlight(key, head, by: -1)
             store(result, forKey: key)
+            setInFlight(key, head, by: 1)
         }
         return result
     }
