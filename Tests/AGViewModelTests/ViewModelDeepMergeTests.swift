@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import AGViewModel
 
@@ -28,6 +29,27 @@ struct ViewModelDeepMergeTests {
         #expect(vm["title"] == "T")
         vm.deepMerge(vm)  // merging into itself changes nothing
         #expect(vm["title"] == "T")
+    }
+
+    @Test func aNestedViewModelMergesIntoAStoredObject() {
+        let vm = ViewModel(["user": ["name": "Ann", "age": 30]])
+        let image = NSObject()
+        let other = ViewModel().set("user", payload: ViewModel(["age": 31]).set("avatar", payload: image))
+        vm.deepMerge(other)
+        #expect(vm.string(at: "user.name") == "Ann")
+        #expect(vm.int(at: "user.age") == 31)
+        #expect(vm.payload(forKey: "user", as: ViewModel.self)?.payload(forKey: "avatar", as: NSObject.self) === image)
+    }
+
+    @Test func mergingLaterDoesNotChangeTheSource() {
+        let target = ViewModel(), source = ViewModel()
+        let nested = ViewModel(["name": "B"])
+        source.set("user", payload: nested)
+        target.deepMerge(source)
+        target.deepMerge(["user": ["name": "A-changed"]])
+        #expect(target.string(at: "user.name") == "A-changed")
+        #expect(nested["name"] == "B")
+        #expect(source.payload(forKey: "user", as: ViewModel.self) === nested)
     }
 
     @Test func viewModelsThatReferToTheirParentsMergeOncePerPair() {

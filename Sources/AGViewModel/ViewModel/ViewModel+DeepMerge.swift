@@ -20,8 +20,11 @@ extension ViewModel {
     }
 
     /// Deep-merges the values of `other` into this ViewModel: JSON values
-    /// as in ``deepMerge(_:)-(JSONObject)``, nested ViewModels recursively,
-    /// other payloads replace what is stored. Returns the ViewModel.
+    /// as in ``deepMerge(_:)-(JSONObject)``; nested ViewModels recursively
+    /// into a stored ViewModel or JSON object (which becomes a ViewModel
+    /// holding both), else stored as a copy (see ``copy()``), so `other`
+    /// is never changed by later merges; other payloads replace what is
+    /// stored. Returns the ViewModel.
     ///
     /// Nested ViewModels that refer back to their parents (a cycle, as
     /// ``copy()`` allows) are merged once per pair of ViewModels.
@@ -49,11 +52,24 @@ extension ViewModel {
             case .json(let value)?:
                 deepMerge(value, forKey: key)
             case .payload(let payload)?:
-                if let incoming = payload as? ViewModel, case .payload(let stored)? = self[value: key],
-                   let nested = stored as? ViewModel, nested !== incoming {
-                    nested.deepMerge(incoming, merging: &merging)
-                } else {
+                guard let incoming = payload as? ViewModel else {
                     self[value: key] = .payload(payload)
+                    continue
+                }
+                switch self[value: key] {
+                case .payload(let stored as ViewModel)?:
+                    if stored !== incoming { stored.deepMerge(incoming, merging: &merging) }
+                case .json(.object(let members))?:
+                    // An object merges with a ViewModel key by key, as a
+                    // ViewModel does with an object; the result keeps the
+                    // incoming payloads, so it is a ViewModel.
+                    let nested = ViewModel(members)
+                    nested.deepMerge(incoming, merging: &merging)
+                    self[value: key] = .payload(nested)
+                default:
+                    // A copy: merging into this ViewModel later must not
+                    // change `other`.
+                    self[value: key] = .payload(incoming.copy())
                 }
             case nil:
                 break
