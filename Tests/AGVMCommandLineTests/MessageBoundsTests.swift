@@ -25,6 +25,11 @@ struct MessageBoundsTests {
         #expect(shown.hasSuffix(".leaf\\.name (202 levels)"))
     }
 
+    @Test func aLongFirstKeyIsCutWithOneEllipsis() {
+        let shown = MessageBounds.path(String(repeating: "k", count: 100) + ".b.c.d")
+        #expect(shown == String(repeating: "k", count: MessageBounds.pathLimit / 2) + "….b.c.d (4 levels)")
+    }
+
     @Test func archiveErrorsAreBounded() {
         let error = ArchiveError.cannotEncode(path: String(repeating: "[0]", count: 512), reason: "nesting deeper than 512 levels")
         #expect(error.description.count < 160)

@@ -20,7 +20,7 @@ package enum MessageBounds {
             tail = components[last - 1] + tail
             last -= 1
         }
-        if head.isEmpty { head = String(components[0].prefix(limit / 2)) + "…" }
+        if head.isEmpty { head = String(components[0].prefix(limit / 2)) }
         return head + "…" + tail + " (\(components.count) levels)"
     }
 
