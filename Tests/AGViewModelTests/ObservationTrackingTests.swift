@@ -216,6 +216,27 @@ struct ObservationTrackingTests {
         #expect(again.count == 1, "the read made while the change was reported re-arms the key")
     }
 
+    /// The same when the change adds the key, or removes it: the read
+    /// made inside `onChange` moves with the key between the store and
+    /// the absent keys.
+    @Test func trackingAgainInsideOnChangeHearsTheNextChangeWhenTheKeyComesAndGoes() {
+        let vm = ViewModel(["a": 1])
+        let fired = Recorder<Int>()
+        nonisolated(unsafe) let observed = vm
+        @Sendable func track(_ n: Int) {
+            withObservationTracking { _ = observed["x"] } onChange: {
+                fired.append(n)
+                track(n + 1)
+            }
+        }
+        track(1)
+        vm["x"] = 1        // added
+        vm["x"] = 2
+        vm["x"] = nil      // removed
+        vm["x"] = 3        // added again
+        #expect(fired.count == 4)
+    }
+
     @Test func writesAfterAnUntrackedReadStillReachALaterTracking() {
         let vm = ViewModel(["count": 1])
         _ = vm["count"]

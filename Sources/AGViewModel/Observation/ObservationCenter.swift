@@ -74,7 +74,14 @@ internal final class ObservationCenter {
                 if let keyPath {
                     viewModel.markChangeReported(forKey: key)
                     registrar.willSet(viewModel, keyPath: keyPath)
+                    // A read made during willSet (an `onChange` that tracks
+                    // again) went to the entry or to the absent keys; the
+                    // key now moves between the two, and the read with it.
+                    let readAgain = viewModel.storage[key]?.isReadSinceChange ?? (absentKeyPaths[key] != nil)
                     let old = viewModel.replaceValue(newValue, forKey: key)
+                    if readAgain && (old == nil) != (newValue == nil) {
+                        viewModel.keepRead(forKey: key, keyPath: keyPath)
+                    }
                     registrar.didSet(viewModel, keyPath: keyPath)
                     return didStore(old, newValue, forKey: key, in: viewModel)
                 }

@@ -81,6 +81,18 @@ extension ViewModel: Observable {
         return observationCenter?.absentKeyPaths[key]
     }
 
+    /// Records that `key` was read since its change, after the change added
+    /// or removed it: in its new entry, or among the absent keys.
+    internal func keepRead(forKey key: String, keyPath: ObservedKeyPath) {
+        if let index = storage.index(forKey: key) {
+            storage.values[index].keyPath = storage.values[index].keyPath ?? keyPath
+            storage.values[index].isReadSinceChange = true
+            observationCenter?.absentKeyPaths.removeValue(forKey: key)
+        } else {
+            observationCenter?.absentKeyPaths[key] = keyPath
+        }
+    }
+
     /// Marks `key` as not read since its change, before the change is
     /// reported: a read made while it is reported (an `onChange` handler
     /// that tracks again) marks it read again.
