@@ -237,6 +237,35 @@ struct ObservationTrackingTests {
         #expect(fired.count == 4)
     }
 
+    /// `keys`, `count` and whole-store reads hear keys come and go, and
+    /// not changes of a value.
+    @Test func readingTheKeysHearsKeysAddedAndRemoved() {
+        let reads: [(String, @Sendable (ViewModel) -> Void)] = [
+            ("keys", { _ = $0.keys }),
+            ("count", { _ = $0.count }),
+            ("jsonSnapshot", { _ = $0.jsonSnapshot() }),
+        ]
+        for (name, read) in reads {
+            let vm = ViewModel(["title": "A"])
+            #expect(track { read(vm) }.count == 0)
+            let added = track { read(vm) }
+            vm["title"] = "B"
+            vm["title"] = "B"
+            let changedValueFired = added.count
+            vm["new"] = 1
+            #expect(added.count == 1, "\(name): adding a key")
+            let removed = track { read(vm) }
+            vm["new"] = nil
+            #expect(removed.count == 1, "\(name): removing a key")
+            let untouched = track { read(vm) }
+            vm["missing"] = nil      // removing an absent key changes nothing
+            #expect(untouched.count == 0, "\(name)")
+            if name != "jsonSnapshot" {  // a snapshot reads the values too
+                #expect(changedValueFired == 0, "\(name): changing a value is not a change of the keys")
+            }
+        }
+    }
+
     @Test func writesAfterAnUntrackedReadStillReachALaterTracking() {
         let vm = ViewModel(["count": 1])
         _ = vm["count"]

@@ -27,6 +27,9 @@ internal final class ObservationCenter {
     /// of keys read while absent (stored keys keep theirs in the store).
     let registrar = ObservationRegistrar()
     var absentKeyPaths: [String: ViewModel.ObservedKeyPath] = [:]
+    /// Whether the set of keys was read since a key was last added or
+    /// removed: only then does adding or removing one report to Observation.
+    var isKeySetRead = false
 
     /// Changes waiting for the delivery under way to finish.
     let deliveries = DeliveryQueue()
@@ -78,7 +81,7 @@ internal final class ObservationCenter {
                     // again) went to the entry or to the absent keys; the
                     // key now moves between the two, and the read with it.
                     let readAgain = viewModel.storage[key]?.isReadSinceChange ?? (absentKeyPaths[key] != nil)
-                    let old = viewModel.replaceValue(newValue, forKey: key)
+                    let old = replaceValue(newValue, forKey: key, in: viewModel)
                     if readAgain && (old == nil) != (newValue == nil) {
                         viewModel.keepRead(forKey: key, keyPath: keyPath)
                     }
@@ -87,8 +90,23 @@ internal final class ObservationCenter {
                 }
             }
         }
-        let old = viewModel.replaceValue(newValue, forKey: key)
+        let old = replaceValue(newValue, forKey: key, in: viewModel)
         return didStore(old, newValue, forKey: key, in: viewModel)
+    }
+
+    /// `ViewModel.replaceValue`, reporting to Observation a key added or
+    /// removed when the set of keys was read since the last such report.
+    private func replaceValue(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
+        guard isKeySetRead, (viewModel.storage.index(forKey: key) == nil) == (newValue != nil) else {
+            return viewModel.replaceValue(newValue, forKey: key)
+        }
+        // Cleared first: a read made while the change is reported (an
+        // `onChange` that tracks again) sets it again.
+        isKeySetRead = false
+        registrar.willSet(viewModel, keyPath: ViewModel.keySetKeyPath)
+        let old = viewModel.replaceValue(newValue, forKey: key)
+        registrar.didSet(viewModel, keyPath: ViewModel.keySetKeyPath)
+        return old
     }
 
     /// Records a stored value in the open batch, or reports the change.

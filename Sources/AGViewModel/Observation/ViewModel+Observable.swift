@@ -36,6 +36,17 @@ extension ViewModel: Observable {
         ObservedKeyPaths.current.keyPath(forKey: key)
     }
 
+    /// The observable property of the set of keys: read by `keys`, `count`
+    /// and whole-store reads, changed when a key is added or removed.
+    internal static let keySetKeyPath: KeyPath<ViewModel, [String]> & Sendable = \ViewModel.keyOrder
+
+    /// A read of the set of keys (`keys`, `count`).
+    internal func trackKeySetAccess() {
+        let center = observationCenterAllocated()
+        center.isKeySetRead = true
+        center.registrar.access(self, keyPath: Self.keySetKeyPath)
+    }
+
     /// The registrar, allocated with the observation center on first use.
     internal var registrar: ObservationRegistrar {
         observationCenterAllocated().registrar

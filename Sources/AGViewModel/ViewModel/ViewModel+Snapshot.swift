@@ -57,7 +57,7 @@ extension ViewModel {
         internal init(_ viewModel: ViewModel, visiting: inout Set<ObjectIdentifier>) {
             visiting.insert(ObjectIdentifier(viewModel))
             defer { visiting.remove(ObjectIdentifier(viewModel)) }
-            keys.reserveCapacity(viewModel.count)
+            keys.reserveCapacity(viewModel.keyOrder.count)
             keyRegistry = viewModel.keyRegistry
             for key in viewModel.keyOrder {
                 guard let stored = viewModel.untrackedValue(forKey: key) else { continue }

@@ -130,11 +130,19 @@ public final class ViewModel {
         }
     }
 
-    /// The keys in insertion order.
-    public var keys: [String] { keyOrder }
+    /// The keys in insertion order. Observation tracking that reads them
+    /// hears when a key is added or removed.
+    public var keys: [String] {
+        trackKeySetAccess()
+        return keyOrder
+    }
 
-    /// The number of stored keys.
-    public var count: Int { keyOrder.count }
+    /// The number of stored keys. Observation tracking that reads it hears
+    /// when a key is added or removed.
+    public var count: Int {
+        trackKeySetAccess()
+        return keyOrder.count
+    }
 
     /// The single read path: every read of a key goes through here, so
     /// Swift Observation hears of every read.
