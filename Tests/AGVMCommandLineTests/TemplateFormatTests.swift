@@ -48,6 +48,11 @@ struct TemplateFormatTests {
         #expect(try render("{n|grouped:2}", ["n": .int(-9_007_199_254_740_993)]) == .string("-9,007,199,254,740,993.00"))
         #expect(try render("{n|grouped}", ["n": .bigInteger("12345678901234567890")]) == .string("12,345,678,901,234,567,890"))
         #expect(try render("{n|fixed:1}", ["n": .bigInteger("-12345678901234567890")]) == .string("-12345678901234567890.0"))
+        // Integers sent as strings (`id_str`) are exact too.
+        #expect(try render("{n|grouped}", ["n": "9007199254740993"]) == .string("9,007,199,254,740,993"))
+        #expect(try render("{n|fixed:2}", ["n": "12345678901234567890"]) == .string("12345678901234567890.00"))
+        #expect(try render("{n|grouped}", ["n": "-000123"]) == .string("-123"))
+        #expect(try render("{n|fixed:0}", ["n": "-0"]) == .string("0"))
         // Grouping takes time in proportion to the digits, however many.
         let digits = "1" + String(repeating: "0", count: 99_999)
         let grouped = try #require(try render("{n|grouped}", ["n": .bigInteger(digits)])?.stringValue)
@@ -60,6 +65,8 @@ struct TemplateFormatTests {
         ("{d|date:long}", "2024-03-12", "March 12, 2024"),
         ("{d|date:full}", "2024-03-12", "Tuesday, March 12, 2024"),
         ("{d|date:full}", "2000-02-29", "Tuesday, February 29, 2000"),
+        ("{d|date:full}", "0000-01-01", "Saturday, January 1, 0"),
+        ("{d|date:full}", "0001-01-01", "Monday, January 1, 1"),
         ("{d|date:iso}", "2025-01-14T09:12:44Z", "2025-01-14"),
         ("{d|date} {d|time}", "2025-01-14T09:12:44Z", "Jan 14, 2025 09:12"),
         ("{d|time:medium}", "2025-01-14 23:05:09.123+01:00", "23:05:09"),

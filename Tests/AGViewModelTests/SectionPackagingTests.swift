@@ -117,6 +117,19 @@ struct SectionPackagingTests {
         let lenient = try packager.packageManager(document: clean)
         #expect(strict.skipped.isEmpty && lenient.skipped.isEmpty)
         #expect(try strict.manager.exportJSONData(options: .everything) == lenient.manager.exportJSONData(options: .everything))
+        // A single-list spec packaged as a manager names its one section too,
+        // as skip-and-report does; packaged alone, it has no section.
+        let single = SpecPackager(spec: try PackagingSpec(json: ["items": "list", "fields": [["key": "id", "path": "id", "type": "int", "required": true]]]))
+        let document: JSONValue = ["list": [["id": 1], ["name": "no id"]]]
+        #expect(try single.packageManager(document: document).skipped.map { "\($0.location)" } == ["section 0, item 1"])
+        #expect(throws: PackagingError(location: .section(0, .item(1)), reason: .missingRequiredValue(
+            key: "id", source: "path id", cause: JSONAccessError(path: JSONPath(parsing: "id")!, reason: .missing)))) {
+            _ = try single.packageManager(document: document, policy: .strict)
+        }
+        #expect(throws: PackagingError(location: .item(1), reason: .missingRequiredValue(
+            key: "id", source: "path id", cause: JSONAccessError(path: JSONPath(parsing: "id")!, reason: .missing)))) {
+            _ = try single.package(document: document, policy: .strict)
+        }
         // The header is checked first.
         let headerSpec = try PackagingSpec(json: ["items": "list", "header": "meta"])
         #expect(throws: PackagingError(location: .header, reason: .documentMismatch(
@@ -172,6 +185,13 @@ struct SectionPackagingTests {
             == #"s.json: error: "items" cannot be used with "sections"; give each section its own"#)
         #expect(message(#"{"sectionsFrom": "g", "sections": [{"items": "b"}]}"#)
             == #"s.json: error: "sections" cannot be used with "sectionsFrom""#)
+        // Top-level item settings would apply to nothing.
+        #expect(message(#"{"sections": [{"items": "d"}], "keyedBy": "id"}"#)
+            == #"s.json: error: "keyedBy" cannot be used with "sections"; give each section its own"#)
+        #expect(message(#"{"sectionsFrom": "g", "scalarKey": "tag"}"#)
+            == #"s.json: error: "scalarKey" cannot be used with "sectionsFrom""#)
+        #expect(message(#"{"sectionsFrom": "g", "keyedBy": "id"}"#)
+            == #"s.json: error: "keyedBy" cannot be used with "sectionsFrom""#)
         #expect(message(#"{"sectionsFrom": 3}"#) == #"s.json: error: "sectionsFrom" must be a path string, found int"#)
         #expect(message(#"{"sections": [{"items": "a", "title": 1}]}"#) == #"s.json: error: sections[0]: "title" must be a string, found int"#)
     }

@@ -36,6 +36,18 @@ struct SecureCodingTests {
         #expect(full?.viewModel.keys == ["id", "text", "cache"])
     }
 
+    /// A NaN cannot be archived and `encode(with:)` cannot throw: the
+    /// adapter writes nothing, reading fails as a whole, and
+    /// `ArchiveEncoder` names the value beforehand.
+    @Test func aValueNoArchiveHoldsFailsTheReadNotHalfOfIt() throws {
+        let item = ViewModel(["a": 1, "x": .double(.nan)])
+        let data = try archive(ArchivedViewModel(item, keys: .everything))
+        #expect(throws: (any Error).self) {
+            _ = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: data)
+        }
+        #expect(throws: ArchiveError.self) { _ = try ArchiveEncoder(keys: .everything).encode(.viewModel(item)) }
+    }
+
     @Test func wrongClassOrDamagedContentDoesNotLoad() throws {
         // (Asking NSKeyedUnarchiver for the wrong root class traps in
         // swift-corelibs-foundation instead of throwing, so that is not

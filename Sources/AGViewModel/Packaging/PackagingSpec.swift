@@ -254,10 +254,12 @@ public struct PackagingSpec: Sendable, Hashable {
         sectionsPath = try path("sectionsFrom")
         if root["sections"] != nil || sectionsPath != nil {
             let form = sectionsPath != nil ? "sectionsFrom" : "sections"
-            for other in ["items", "header"] + (sectionsPath != nil ? ["sections", "headerFields"] : [])
+            // Each section reads its items its own way: top-level item
+            // settings would have nothing to apply to.
+            for other in ["items", "header", "keyedBy", "scalarKey"] + (sectionsPath != nil ? ["sections", "headerFields"] : [])
             where root[other] != nil {
-                throw fail("\"\(other)\" cannot be used with \"\(form)\""
-                    + (other == "items" || other == "header" ? "; give each section its own" : ""))
+                let perSection = other == "items" || other == "header" || (form == "sections" && other != "sections")
+                throw fail("\"\(other)\" cannot be used with \"\(form)\"" + (perSection ? "; give each section its own" : ""))
             }
         }
         sections = try Self.sectionList(root["sections"], fields: fields, headerFields: headerFields, source: source)

@@ -91,11 +91,18 @@ public struct SpecPackager: ViewModelPackager, Sendable {
         guard !spec.hasSections else {
             throw PackagingError(reason: .specHasSections(spec: spec.source))
         }
+        return try packageSingleList(document: document, section: nil, policy: StrictOrSkip(policy))
+    }
+
+    /// ``package(document:policy:)`` for a spec without sections; a strict
+    /// error names `section` when given (as when packaged as a manager).
+    private func packageSingleList<Base>(
+        document: JSONValue, section: Int?, policy: StrictOrSkip<Base>
+    ) throws(PackagingError) -> PackagingResult {
         var result = PackagingResult()
         if spec.hasHeader {
             result = try Self.packageHeader(
-                of: document, at: spec.headerPath, using: headerPackager, section: nil,
-                policy: StrictOrSkip(policy))
+                of: document, at: spec.headerPath, using: headerPackager, section: section, policy: policy)
         }
         let elements: JSONArray
         if let itemsPath = spec.itemsPath {
@@ -109,7 +116,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
                     Self.mismatch(at: JSONPath([]), expected: "an array or an object", found: document)))
             }
         }
-        result.add(try Self.packageItems(elements, using: itemPackager, section: nil, policy: StrictOrSkip(policy)))
+        result.add(try Self.packageItems(elements, using: itemPackager, section: section, policy: policy))
         return result
     }
 
@@ -149,7 +156,7 @@ public struct SpecPackager: ViewModelPackager, Sendable {
             }
             return results
         }
-        guard let path = spec.sectionsPath else { return [try package(document: document, policy: policy)] }
+        guard let path = spec.sectionsPath else { return [try packageSingleList(document: document, section: 0, policy: policy)] }
         let groups: [(title: String?, path: JSONPath, value: JSONValue)]
         switch document.lookup(path) {
         case .success(.object(let object)):

@@ -119,19 +119,35 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-    /// An integer value (`int` or `bigInteger`) written from its digits,
-    /// with `decimals` zeros, optionally grouped; `nil` for other values.
+    /// An integer value (`int`, `bigInteger`, or a string of decimal
+    /// digits such as an `id_str`) written from its digits, with `decimals`
+    /// zeros, optionally grouped; `nil` for other values.
     static func integer(_ value: JSONValue, decimals: Int, grouping: Bool) -> String? {
         let text: String
         switch value {
         case .int(let whole): text = String(whole)
         case .bigInteger(let digits): text = digits
+        case .string(let string):
+            guard let digits = integerText(string) else { return nil }
+            text = digits
         default: return nil
         }
         let negative = text.hasPrefix("-")
         let digits = negative ? String(text.dropFirst()) : text
         let whole = grouping ? group(digits, negative: negative) : text
         return decimals > 0 ? whole + "." + String(repeating: "0", count: decimals) : whole
+    }
+
+    /// `text` as an integer's canonical digits (`-` and digits, no leading
+    /// zeros), when it is an optional `-` and one or more ASCII digits.
+    private static func integerText(_ text: String) -> String? {
+        var utf8 = Substring(text).utf8
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        guard !utf8.isEmpty, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        let digits = utf8.drop { $0 == UInt8(ascii: "0") }
+        if digits.isEmpty { return "0" }
+        return (negative ? "-" : "") + String(Substring(digits))
     }
 
     /// `value` with `decimals` decimals, optionally grouped; `nil` for NaN and infinities.
@@ -239,7 +255,9 @@ internal struct ISODateText: Hashable {
     /// The day of the week, 0 for Sunday (Sakamoto's method).
     var weekday: Int {
         let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
-        let y = month < 3 ? year - 1 : year
+        // Shifted by 400 years (the calendar's cycle), so January and
+        // February of year 0 divide a positive year.
+        let y = (month < 3 ? year - 1 : year) + 400
         return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
     }
 

@@ -53,7 +53,12 @@ internal enum SecureCodingSupport {
 /// ```
 ///
 /// The archived keys follow ``keys`` (see ``KeySelection``); payloads an
-/// archive cannot hold are left out, as ``ArchiveEncoder`` does.
+/// archive cannot hold are left out, as ``ArchiveEncoder`` does. A value
+/// no archive can hold (a NaN or infinite double) makes the adapter write
+/// nothing, since `encode(with:)` cannot throw: reading it back then fails
+/// with an error instead of loading part of it. To find such a value
+/// before archiving, encode with ``ArchiveEncoder``, which throws
+/// ``ArchiveError/cannotEncode(path:reason:)`` naming its path.
 public final class ArchivedViewModel: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The ViewModel carried.
     public let viewModel: ViewModel
