@@ -76,6 +76,24 @@ struct JSONMutationTests {
         #expect(json.removeValue(at: "nope.deeper") == nil)
         #expect(json["nope"] == nil)  // removing creates nothing
         #expect(json["user"]["names"] == [nil])
+        // A negative index anywhere leaves the value as it was.
+        let before = json
+        json.setValue(5, at: JSONPath([.key("other"), .index(-1)]))
+        json.setValue(5, at: JSONPath([.key("user"), .key("names"), .index(-1)]))
+        #expect(json == before)
+        var scalar: JSONValue = "keep me"
+        scalar.setValue(5, at: JSONPath([.index(0), .index(-1)]))
+        #expect(scalar == "keep me")
+        let viewModel = ViewModel(["x": 1])
+        viewModel.setValue(5, at: JSONPath([.key("user"), .index(-1)]))
+        #expect(viewModel.keys == ["x"])
+    }
+
+    @Test func objectsPrintAsJSON() {
+        let object: JSONObject = ["a": 1, "b": [true]]
+        #expect(object.description == #"{"a":1,"b":[true]}"#)
+        #expect("\(object)" == #"{"a":1,"b":[true]}"#)
+        #expect(String(reflecting: object) == object.description)
     }
 
     @Test func arrayEditsInPlace() {

@@ -116,6 +116,38 @@ struct JSONNumberRuleTests {
         #expect(!(JSONValue.int(1) < "2"))
         #expect([JSONValue.int(3), .double(1.5), .bigInteger("99999999999999999999")].sorted(by: <)
                 == [1.5, 3, .bigInteger("99999999999999999999")])
+        // Beyond the doubles' range, by sign.
+        let huge = JSONValue.bigInteger("1" + String(repeating: "0", count: 400))
+        let negativeHuge = JSONValue.bigInteger("-1" + String(repeating: "0", count: 400))
+        #expect(huge > 5 && !(huge < 5) && huge > 1e308 && !(huge < 1.5))
+        #expect(negativeHuge < -5 && !(negativeHuge > -5) && negativeHuge < huge)
+        #expect(huge < .bigInteger("2" + String(repeating: "0", count: 400)))
+        #expect([huge, 3, 0.5, negativeHuge].sorted(by: <) == [negativeHuge, 0.5, 3, huge])
+        // NaN orders with nothing.
+        let nan = JSONValue.double(.nan)
+        for other: JSONValue in [5.0, 1, nan, .bigInteger("99999999999999999999")] {
+            #expect(!(nan < other) && !(nan > other) && !(other < nan) && !(other > nan))
+        }
+    }
+
+    /// Integer reads of numeric strings read the digits, never a rounded
+    /// double: no truncation, no clamping, exact past 2^53.
+    @Test func integersFromStringsAreExact() {
+        let document: JSONValue = [
+            "tiny": "1e-400", "fraction": "4503599627370496.5", "belowMin": "-9223372036854775809",
+            "exact": "9007199254740993.0", "unsignedMax": "18446744073709551615.0", "hex": "0x10", "half": "1.5",
+            "whole": "3.0", "exponent": "1e3", "negativeZero": "-0.0", "plus": "+7", "huge": "1e20", "text": "12abc",
+        ]
+        #expect(document.int(at: "tiny") == nil)
+        #expect(document.int(at: "fraction") == nil)
+        #expect(document.int64(at: "belowMin") == nil)
+        #expect(document.int64(at: "exact") == 9_007_199_254_740_993)
+        #expect(document.uint64(at: "unsignedMax") == .max)
+        #expect(document.int(at: "hex") == nil && document.int(at: "half") == nil && document.int(at: "text") == nil)
+        #expect(document.int(at: "whole") == 3 && document.int(at: "exponent") == 1000)
+        #expect(document.int(at: "negativeZero") == 0 && document.int(at: "plus") == 7)
+        #expect(document.int64(at: "huge") == nil && document.uint64(at: "huge") == nil)
+        #expect(UInt64.read(from: "1e19") == 10_000_000_000_000_000_000)
     }
 
     @Test func codableRoundTripsAreEqual() throws {

@@ -107,6 +107,33 @@ struct JSONWriterLayoutTests {
         }
     }
 
+    /// A big integer's text is written verbatim only when it is an
+    /// integer's digits; other text would not be JSON.
+    @Test func aBigIntegerThatIsNotAnIntegerNamesItsPath() throws {
+        for text in ["abc", "", "+5", "007", "1.5", "-", "1e5", " 1"] {
+            let cases: [(JSONValue, String)] = [
+                (.bigInteger(text), ""),
+                (["n": .bigInteger(text)], "n"),
+                ([1, ["a": [true, .bigInteger(text)]]], "[1].a[1]"),
+            ]
+            for (value, path) in cases {
+                for options in [JSONWriter.Options(), .pretty, .init(sortedKeys: true)] {
+                    do {
+                        let written = try value.jsonString(options: options)
+                        Issue.record("\(text): wrote \(written)")
+                    } catch {
+                        #expect(error.path.description == path)
+                        #expect(error.message.contains("cannot write big integer"))
+                    }
+                }
+            }
+            #expect(JSONValue.bigInteger(text).description == text)
+        }
+        for text in ["0", "-0", "123456789012345678901234567890", "-98765432109876543210"] {
+            #expect(try JSONValue.bigInteger(text).jsonString() == text)
+        }
+    }
+
     /// Points (arrays of one to four doubles inside an array) take a path of
     /// their own in compact output: the longest and the strangest doubles
     /// must come out there exactly as anywhere else.

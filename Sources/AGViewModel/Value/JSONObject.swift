@@ -293,3 +293,10 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         self.init(elements)
     }
 }
+
+extension JSONObject: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The object as compact JSON text (see ``JSONValue/description``).
+    public var description: String { JSONValue.object(self).description }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+}

@@ -8,7 +8,7 @@ import Foundation
 /// | type | reads from |
 /// | --- | --- |
 /// | `String` | strings; numbers as their JSON text (`42`, `9.5`) |
-/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles; strings holding such a number |
+/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles; strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
 /// | `Double` | any number (big integers approximately); numeric strings |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
 /// | `URL` | non-empty strings that parse as a URL |
@@ -48,8 +48,7 @@ extension Int64: JSONReadable {
         case .double(let d): return Int64(exactly: d)
         case .string(let s):
             if let i = Int64(s) { return i }
-            if let d = Double(s), d.isFinite { return Int64(exactly: d) }
-            return nil
+            return IntegralText.digits(of: s).flatMap { Int64($0) }
         default: return nil
         }
     }
@@ -68,13 +67,66 @@ extension UInt64: JSONReadable {
         case .double(let d): return UInt64(exactly: d)
         case .string(let s):
             if let u = UInt64(s) { return u }
-            if let d = Double(s), d.isFinite { return UInt64(exactly: d) }
-            return nil
+            return IntegralText.digits(of: s).flatMap { UInt64($0) }
         default: return nil
         }
     }
     /// "an unsigned integer".
     public static var expectedDescription: String { "an unsigned integer" }
+}
+
+/// The integer a numeric string spells, read from its digits: `"3.0"` is
+/// 3 and `"1e3"` is 1000, while `"1.5"`, `"1e-400"` and
+/// `"4503599627370496.5"` spell no integer (a `Double` would round them to
+/// one), and `"0x10"` is not a number.
+internal enum IntegralText {
+    /// `text` (`[+-]digits[.digits][e[+-]digits]`) as an integer's sign
+    /// and digits, or `nil` when it is not a number, not integral, or has
+    /// more than 20 digits (beyond every 64-bit integer).
+    static func digits(of text: String) -> String? {
+        var bytes = Substring(text).utf8[...]
+        var negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let whole = bytes.prefix(while: isDigit)
+        bytes = bytes.dropFirst(whole.count)
+        var fraction = bytes.prefix(0)
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            fraction = bytes.prefix(while: isDigit)
+            bytes = bytes.dropFirst(fraction.count)
+        }
+        guard !whole.isEmpty || !fraction.isEmpty else { return nil }
+        var exponent = 0
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            var exponentNegative = false
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                exponentNegative = sign == UInt8(ascii: "-")
+                bytes = bytes.dropFirst()
+            }
+            let exponentDigits = bytes.prefix(while: isDigit)
+            guard !exponentDigits.isEmpty else { return nil }
+            bytes = bytes.dropFirst(exponentDigits.count)
+            for digit in exponentDigits { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 100_000) }
+            if exponentNegative { exponent = -exponent }
+        }
+        guard bytes.isEmpty else { return nil }
+        // The value is `digits` × 10^scale; trailing zeros move into the scale.
+        var digits = Array((Array(whole) + Array(fraction)).drop { $0 == UInt8(ascii: "0") })
+        var scale = exponent - fraction.count
+        while digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            scale += 1
+        }
+        if digits.isEmpty { return "0" }
+        guard scale >= 0, digits.count + scale <= 20 else { return nil }
+        digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: scale))
+        return (negative ? "-" : "") + String(decoding: digits, as: UTF8.self)
+    }
 }
 
 extension Int: JSONReadable {

@@ -4,7 +4,7 @@
 /// Numbers compare by exact value across ``JSONValue/int(_:)``,
 /// ``JSONValue/double(_:)`` and ``JSONValue/bigInteger(_:)`` (the one
 /// number rule); strings compare as Swift strings. Other kinds, and values
-/// of different kinds, are unordered: `<` and `>` are `false`, while `<=`
+/// of different kinds, and NaN, are unordered: `<` and `>` are `false`, while `<=`
 /// and `>=` are `==`. So these operators are a partial order and
 /// `JSONValue` is deliberately not `Comparable`.
 extension JSONValue {
@@ -30,6 +30,23 @@ extension JSONValue {
 
     private enum Order { case less, greater, same, unordered }
 
+    /// Whether this is a NaN double, which orders with nothing.
+    private var isNaN: Bool {
+        if case .double(let d) = self { return d.isNaN }
+        return false
+    }
+
+    /// A number's nearest double; a big integer beyond the doubles' range
+    /// is an infinity of its sign, so it orders past every double.
+    private var roundedToDouble: Double {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        case .bigInteger(let text): Double(text) ?? 0
+        default: 0
+        }
+    }
+
     /// The number as the one number rule sees it: an integral double at or
     /// beyond 2^53 becomes the integer its shortest text spells, so `<`
     /// agrees with `==`.
@@ -48,7 +65,7 @@ extension JSONValue {
         case let (.int(a), .int(b)):
             return a < b ? .less : (b < a ? .greater : .same)
         default:
-            guard lhs.isNumber, rhs.isNumber else { return .unordered }
+            guard lhs.isNumber, rhs.isNumber, !lhs.isNaN, !rhs.isNaN else { return .unordered }
             if lhs == rhs { return .same }
             return numericLess(lhs.decimalNumber, rhs.decimalNumber) ? .less : .greater
         }
@@ -62,7 +79,7 @@ extension JSONValue {
         default:
             // Doubles and big integers: compare as doubles, breaking ties of
             // the rounding by the exact integer text.
-            let a = Double.read(from: lhs) ?? 0, b = Double.read(from: rhs) ?? 0
+            let a = lhs.roundedToDouble, b = rhs.roundedToDouble
             if a != b { return a < b }
             if case .bigInteger(let text) = lhs, case .bigInteger(let other) = rhs {
                 return bigLess(text, other)

@@ -57,8 +57,12 @@ extension JSONValue {
     /// on the way: `json.setValue("Ann", at: "user.names[1]")` on `{}` gives
     /// `{"user":{"names":[null,"Ann"]}}`. The empty path replaces the whole
     /// value. A step that holds another kind of value is replaced by the
-    /// container the path needs; a negative index leaves the value unchanged.
+    /// container the path needs; a negative index anywhere in the path
+    /// leaves the value unchanged.
     public mutating func setValue(_ newValue: JSONValue, at path: JSONPath) {
+        // Checked first: containers made for the steps before a negative
+        // index would change the value.
+        for case .index(let index) in path.components where index < 0 { return }
         Self.set(&self, newValue, path.components[...])
     }
 

@@ -13,7 +13,8 @@ import Foundation
 /// - Strings escape `"`, `\` and control characters (as `\n`, `\r`, `\t`,
 ///   `\b`, `\f` or `\u00XX`); everything else is written as raw UTF-8.
 /// - Integers are exact; ``JSONValue/bigInteger(_:)`` text is written
-///   verbatim.
+///   verbatim, and text that is not an integer's digits (`"abc"`, `"+5"`,
+///   `"007"`) throws a ``JSONWriteError`` naming its path.
 /// - Doubles use the shortest text that reads back as the same double, and
 ///   always carry a `.` or an exponent (`5.0`, `1e-05`, `1e+300`) so they
 ///   read back as doubles, not integers. NaN and infinity have no JSON form:
@@ -126,6 +127,9 @@ internal struct JSONWriterEngine: ~Copyable {
         case container(Int)
         /// The element at this position is a NaN or an infinity.
         case nonFinite(Int, Double)
+        /// The element at this position is a big integer whose text is
+        /// not an integer in JSON's grammar.
+        case notAnInteger(Int, String)
     }
 
     let pretty: Bool
@@ -151,6 +155,7 @@ internal struct JSONWriterEngine: ~Copyable {
 
     mutating func write(_ root: JSONValue) throws(JSONWriteError) {
         if case .double(let d) = root, !d.isFinite { throw nonFinite(d) }
+        if case .bigInteger(let text) = root, !Self.isIntegerText(text) { throw notAnInteger(text) }
         var opened: JSONValue? = nil
         if !writeScalar(root) { opened = root }
         while true {
@@ -172,6 +177,9 @@ internal struct JSONWriterEngine: ~Copyable {
             case .nonFinite(let position, let d):
                 frames[top].next = position + 1
                 throw nonFinite(d)
+            case .notAnInteger(let position, let text):
+                frames[top].next = position + 1
+                throw notAnInteger(text)
             }
         }
     }
@@ -213,6 +221,11 @@ internal struct JSONWriterEngine: ~Copyable {
             pushed.next = position + 1
             frames.append(pushed)
             throw nonFinite(d)
+        case .notAnInteger(let position, let text):
+            var pushed = frame
+            pushed.next = position + 1
+            frames.append(pushed)
+            throw notAnInteger(text)
         }
     }
 
@@ -239,6 +252,8 @@ internal struct JSONWriterEngine: ~Copyable {
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
                 guard writeLeaf(members: object._members.borrowedElements, level: level &+ 1) else { return .container(position) }
+            case .bigInteger(let text) where !Self.isIntegerText(text):
+                return .notAnInteger(position, text)
             default:
                 writeScalar(elements[position])
             }
@@ -268,6 +283,8 @@ internal struct JSONWriterEngine: ~Copyable {
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
                 guard writeLeaf(members: object._members.borrowedElements, level: level &+ 1) else { return .container(position) }
+            case .bigInteger(let text) where !Self.isIntegerText(text):
+                return .notAnInteger(position, text)
             default:
                 writeScalar(member.pointee.value)
             }
@@ -384,6 +401,23 @@ internal struct JSONWriterEngine: ~Copyable {
             let position = frame.order?[frame.next - 1] ?? frame.next - 1
             return frame.members.map { .key($0[position].key) } ?? .index(position)
         })
+    }
+
+    /// The error for a big integer whose text is not an integer.
+    func notAnInteger(_ text: String) -> JSONWriteError {
+        let path = currentPath()
+        let place = path.components.isEmpty ? "top-level value" : path.description
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return JSONWriteError(path: path, message: "\(place): cannot write big integer \"\(shown)\": not an integer's digits")
+    }
+
+    /// Whether `text` is an integer in JSON's grammar: `-?(0|[1-9][0-9]*)`.
+    static func isIntegerText(_ text: String) -> Bool {
+        var utf8 = Substring(text).utf8
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return false }
+        if first == UInt8(ascii: "0") { return utf8.count == 1 }
+        return utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The error for NaN or infinity, naming where it sits.

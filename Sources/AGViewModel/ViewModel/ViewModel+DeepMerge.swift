@@ -81,9 +81,10 @@ extension ViewModel {
     /// the rest walks into the JSON stored there (or into a nested
     /// ViewModel), creating missing containers as
     /// ``JSONValue/setValue(_:at:)-(JSONValue,JSONPath)`` does. A path that
-    /// does not start with a key changes nothing.
+    /// does not start with a key, or has a negative index, changes nothing.
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
+        for case .index(let index) in path.components where index < 0 { return }
         let rest = JSONPath(Array(path.components.dropFirst()))
         if rest.components.isEmpty {
             self[key] = value
