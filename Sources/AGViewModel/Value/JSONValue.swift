@@ -75,7 +75,9 @@ extension JSONValue {
     ///
     /// Settable and mutated in place: `json.objectValue?["id"] = 1` changes
     /// an object without copying it. Setting an object replaces the value;
-    /// setting `nil` leaves it unchanged.
+    /// setting `nil` leaves it unchanged. (Setting it to `nil` in the middle
+    /// of an in-place mutation, as `inout` access does, leaves an empty
+    /// object: the members were moved out so they could change in place.)
     public var objectValue: JSONObject? {
         get {
             if case .object(let object) = self { return object }
@@ -101,7 +103,8 @@ extension JSONValue {
     /// Settable and mutated in place: `json.arrayValue?.append(5)` or
     /// `json.arrayValue?.remove(at: 0)` change an array without copying it.
     /// Setting an array replaces the value; setting `nil` leaves it
-    /// unchanged.
+    /// unchanged. (Setting it to `nil` in the middle of an in-place
+    /// mutation, as `inout` access does, leaves an empty array.)
     public var arrayValue: JSONArray? {
         get {
             if case .array(let array) = self { return array }
