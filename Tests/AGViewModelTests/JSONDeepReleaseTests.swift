@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AGViewModel
 
@@ -47,6 +48,46 @@ struct JSONDeepReleaseTests {
             return value.arrayValue?.count == 1
         }
         #expect(parsed == true)
+    }
+
+    /// `==`, hashing and `description` of values a raised depth limit
+    /// lets the parser build (a hundred thousand levels), on a 1 MB stack.
+    @Test func deepValuesCompareHashAndPrint() {
+        let checked = onSmallStackThread(stackSize: 1024 * 1024) { () -> Bool in
+            let depth = 100_000
+            let text = String(repeating: "[{\"a\":", count: depth) + "1" + String(repeating: "}]", count: depth)
+            let other = String(repeating: "[{\"a\":", count: depth) + "2" + String(repeating: "}]", count: depth)
+            guard let a = try? JSONValue(parsing: text, options: .init(maximumDepth: .max)),
+                  let b = try? JSONValue(parsing: text, options: .init(maximumDepth: .max)),
+                  let c = try? JSONValue(parsing: other, options: .init(maximumDepth: .max)) else { return false }
+            var nan: JSONValue = .double(.nan)
+            for _ in 0..<5_000 { nan = [nan] }
+            return a == b && a != c && a.hashValue == b.hashValue && Set([a, b, c]).count == 2
+                && nan.description.hasPrefix("[[[[") && nan.description.contains("[…]")
+        }
+        #expect(checked == true)
+    }
+
+    /// Objects nested 64 deep that differ at the bottom compare in one
+    /// pass. Comparing again after a mismatch doubled the work per level
+    /// (2^64 comparisons: it never ends), so the comparison runs on its own
+    /// thread and a minute without an answer fails the test instead of
+    /// hanging the run.
+    @Test func nestedObjectsThatDifferCompareOnce() {
+        var a: JSONValue = 1, b: JSONValue = 2
+        for _ in 0..<64 {
+            a = ["x": a, "y": true]
+            b = ["x": b, "y": true]
+        }
+        let answered = DispatchSemaphore(value: 0)
+        let results = Recorder<Bool>()
+        Thread.detachNewThread { [a, b] in
+            results.append(a != b)
+            results.append(JSONObject([("y", true), ("x", a)]) != JSONObject([("x", b), ("y", true)]))
+            answered.signal()
+        }
+        #expect(answered.wait(timeout: .now() + 60) == .success, "no answer: the comparison does not end")
+        #expect(results.items == [true, true])
     }
 
     @Test func sharedSubtreesSurviveTheirParentsRelease() {

@@ -79,17 +79,28 @@ extension JSONArray: ExpressibleByArrayLiteral {
 extension JSONArray: Hashable {
     /// Arrays are equal when their elements are, pairwise (numbers compare
     /// by value, as in ``JSONValue``).
-    @inlinable
     public static func == (a: JSONArray, b: JSONArray) -> Bool {
+        equal(a, b, depth: 1)
+    }
+
+    /// `==` of arrays entered at nesting `depth` (see `JSONValue.equal`).
+    internal static func equal(_ a: JSONArray, _ b: JSONArray, depth: Int) -> Bool {
         guard a.count == b.count else { return false }
         if a.storage.buffer === b.storage.buffer { return true }
-        for i in 0..<a.count where a[i] != b[i] { return false }
+        for i in 0..<a.count where !JSONValue.equal(a[i], b[i], depth: depth) { return false }
         return true
     }
 
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, depth: 1)
+    }
+
+    /// `hash(into:)` at nesting `depth`: past the recursion limit, the
+    /// count alone.
+    internal func hash(into hasher: inout Hasher, depth: Int) {
         hasher.combine(count)
-        for element in self { hasher.combine(element) }
+        guard depth < JSONValue.recursionDepthLimit else { return }
+        for element in self { element.hash(into: &hasher, depth: depth) }
     }
 }
 

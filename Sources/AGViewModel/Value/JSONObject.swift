@@ -258,13 +258,20 @@ extension JSONObject: Equatable {
     /// Objects are equal when they have the same keys with equal values,
     /// regardless of member order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        equal(lhs, rhs, depth: 1)
+    }
+
+    /// `==` of objects entered at nesting `depth` (see `JSONValue.equal`).
+    internal static func equal(_ lhs: JSONObject, _ rhs: JSONObject, depth: Int) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        // Same order (the usual case): compare member by member.
-        if lhs._members.elementsEqual(rhs._members, by: { $0.key == $1.key && $0.value == $1.value }) {
-            return true
+        // Same key order (the usual case): compare member by member. Each
+        // value is compared once either way: comparing again after a
+        // mismatch would double the work at every level of nesting.
+        if lhs._members.elementsEqual(rhs._members, by: { $0.key == $1.key }) {
+            return lhs._members.elementsEqual(rhs._members, by: { JSONValue.equal($0.value, $1.value, depth: depth) })
         }
         for member in lhs._members {
-            guard let j = rhs.index(forKey: member.key), member.value == rhs._members[j].value else {
+            guard let j = rhs.index(forKey: member.key), JSONValue.equal(member.value, rhs._members[j].value, depth: depth) else {
                 return false
             }
         }
@@ -275,14 +282,21 @@ extension JSONObject: Equatable {
 extension JSONObject: Hashable {
     /// Order-independent hash, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, depth: 1)
+    }
+
+    /// `hash(into:)` at nesting `depth`: past the recursion limit, the
+    /// count alone.
+    internal func hash(into hasher: inout Hasher, depth: Int) {
+        hasher.combine(count)
+        guard depth < JSONValue.recursionDepthLimit else { return }
         var combined = 0
         for member in _members {
             var memberHasher = Hasher()
             memberHasher.combine(member.key)
-            memberHasher.combine(member.value)
+            member.value.hash(into: &memberHasher, depth: depth)
             combined = combined &+ memberHasher.finalize()
         }
-        hasher.combine(count)
         hasher.combine(combined)
     }
 }

@@ -24,17 +24,55 @@ extension JSONValue: Equatable {
     /// numbers are one kind and compare by exact value. Objects compare
     /// their members regardless of order (JSON objects are unordered).
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        equal(lhs, rhs, depth: 0)
+    }
+
+    /// How deep `==` and hashing recurse (`depth` counts containers
+    /// entered). Below it they recurse, which is fastest; deeper values,
+    /// which a parser with a raised depth limit can build, are compared
+    /// with a work list and hashed no deeper, so no depth overflows the stack.
+    internal static let recursionDepthLimit = 128
+
+    /// `==` at nesting `depth`.
+    internal static func equal(_ lhs: JSONValue, _ rhs: JSONValue, depth: Int) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
         case let (.int(a), .int(b)): a == b
         case let (.double(a), .double(b)): a == b || (a.isNaN && b.isNaN)
         case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a == b
+        case let (.array(a), .array(b)):
+            depth < recursionDepthLimit ? JSONArray.equal(a, b, depth: depth + 1) : equalWithoutRecursion(lhs, rhs)
+        case let (.object(a), .object(b)):
+            depth < recursionDepthLimit ? JSONObject.equal(a, b, depth: depth + 1) : equalWithoutRecursion(lhs, rhs)
         default:
             if let a = JSONNumber(lhs), let b = JSONNumber(rhs) { a == b } else { false }
         }
+    }
+
+    /// `==` of values of any depth, with a work list of pairs to compare.
+    private static func equalWithoutRecursion(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        var pending = [(lhs, rhs)]
+        while let (a, b) = pending.popLast() {
+            switch (a, b) {
+            case let (.array(x), .array(y)):
+                guard x.count == y.count else { return false }
+                if x.storage.buffer === y.storage.buffer { continue }
+                for i in 0..<x.count { pending.append((x[i], y[i])) }
+            case let (.object(x), .object(y)):
+                guard x.count == y.count else { return false }
+                for (key, value) in x {
+                    guard let j = y.index(forKey: key) else { return false }
+                    pending.append((value, y[j].value))
+                }
+            case (.array, _), (.object, _), (_, .array), (_, .object):
+                return false
+            default:
+                // Scalars: no recursion.
+                guard equal(a, b, depth: 0) else { return false }
+            }
+        }
+        return true
     }
 }
 
@@ -42,13 +80,19 @@ extension JSONValue: Hashable {
     /// Hashes consistently with `==`: equal numbers hash alike whatever
     /// their case, and object member order does not matter.
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, depth: 0)
+    }
+
+    /// `hash(into:)` at nesting `depth`: containers past the recursion
+    /// limit add only their kind and count (equal values still hash alike).
+    internal func hash(into hasher: inout Hasher, depth: Int) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(1); hasher.combine(b)
         case .int, .double, .bigInteger: JSONNumber(self)!.hash(into: &hasher)
         case .string(let s): hasher.combine(5); hasher.combine(s)
-        case .array(let a): hasher.combine(6); hasher.combine(a)
-        case .object(let o): hasher.combine(7); hasher.combine(o)
+        case .array(let a): hasher.combine(6); a.hash(into: &hasher, depth: depth + 1)
+        case .object(let o): hasher.combine(7); o.hash(into: &hasher, depth: depth + 1)
         }
     }
 }
