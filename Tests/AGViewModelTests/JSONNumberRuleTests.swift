@@ -148,6 +148,9 @@ struct JSONNumberRuleTests {
         #expect(document.int(at: "negativeZero") == 0 && document.int(at: "plus") == 7)
         #expect(document.int64(at: "huge") == nil && document.uint64(at: "huge") == nil)
         #expect(UInt64.read(from: "1e19") == 10_000_000_000_000_000_000)
+        // Doubles read decimal text only.
+        #expect(document.double(at: "hex") == nil && Double.read(from: "0x1p3") == nil && Double.read(from: "infinity") == nil)
+        #expect(document.double(at: "half") == 1.5 && Double.read(from: ".5") == 0.5 && Double.read(from: "-2e-3") == -0.002)
     }
 
     @Test func codableRoundTripsAreEqual() throws {

@@ -9,7 +9,7 @@ import Foundation
 /// | --- | --- |
 /// | `String` | strings; numbers as their JSON text (`42`, `9.5`) |
 /// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles; strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
-/// | `Double` | any number (big integers approximately); numeric strings |
+/// | `Double` | any number (big integers approximately); decimal numeric strings (`"9.5"`, `"1e3"`; not `"0x10"`) |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
 /// | `URL` | non-empty strings that parse as a URL |
 /// | `[JSONValue]` | arrays |
@@ -48,7 +48,7 @@ extension Int64: JSONReadable {
         case .double(let d): return Int64(exactly: d)
         case .string(let s):
             if let i = Int64(s) { return i }
-            return IntegralText.digits(of: s).flatMap { Int64($0) }
+            return NumericText.integerDigits(of: s).flatMap { Int64($0) }
         default: return nil
         }
     }
@@ -67,7 +67,7 @@ extension UInt64: JSONReadable {
         case .double(let d): return UInt64(exactly: d)
         case .string(let s):
             if let u = UInt64(s) { return u }
-            return IntegralText.digits(of: s).flatMap { UInt64($0) }
+            return NumericText.integerDigits(of: s).flatMap { UInt64($0) }
         default: return nil
         }
     }
@@ -75,15 +75,14 @@ extension UInt64: JSONReadable {
     public static var expectedDescription: String { "an unsigned integer" }
 }
 
-/// The integer a numeric string spells, read from its digits: `"3.0"` is
-/// 3 and `"1e3"` is 1000, while `"1.5"`, `"1e-400"` and
-/// `"4503599627370496.5"` spell no integer (a `Double` would round them to
-/// one), and `"0x10"` is not a number.
-internal enum IntegralText {
-    /// `text` (`[+-]digits[.digits][e[+-]digits]`) as an integer's sign
-    /// and digits, or `nil` when it is not a number, not integral, or has
-    /// more than 20 digits (beyond every 64-bit integer).
-    static func digits(of text: String) -> String? {
+/// Numeric strings, read as decimal text: `[+-]digits[.digits][e[+-]digits]`
+/// (the JSON number grammar, also allowing a `+`, leading zeros and a
+/// missing whole or fraction part). Not hexadecimal (`"0x10"`), `inf` or
+/// `nan`, which `Double(String)` would take.
+internal enum NumericText {
+    /// The parts of decimal number `text`, or `nil` when it is not one.
+    /// The exponent is clamped to ±100,000, beyond every double.
+    static func parts(of text: String) -> (negative: Bool, whole: [UInt8], fraction: [UInt8], exponent: Int)? {
         var bytes = Substring(text).utf8[...]
         var negative = false
         if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
@@ -115,8 +114,20 @@ internal enum IntegralText {
             if exponentNegative { exponent = -exponent }
         }
         guard bytes.isEmpty else { return nil }
+        return (negative, Array(whole), Array(fraction), exponent)
+    }
+
+    /// Whether `text` is a decimal number.
+    static func isDecimal(_ text: String) -> Bool { parts(of: text) != nil }
+
+    /// The integer decimal `text` spells, as its sign and digits: `"3.0"`
+    /// is 3 and `"1e3"` is 1000, while `"1.5"`, `"1e-400"` and
+    /// `"4503599627370496.5"` spell no integer (a `Double` would round them
+    /// to one). `nil` too past 20 digits (beyond every 64-bit integer).
+    static func integerDigits(of text: String) -> String? {
+        guard let (negative, whole, fraction, exponent) = parts(of: text) else { return nil }
         // The value is `digits` × 10^scale; trailing zeros move into the scale.
-        var digits = Array((Array(whole) + Array(fraction)).drop { $0 == UInt8(ascii: "0") })
+        var digits = Array((whole + fraction).drop { $0 == UInt8(ascii: "0") })
         var scale = exponent - fraction.count
         while digits.last == UInt8(ascii: "0") {
             digits.removeLast()
@@ -150,7 +161,7 @@ extension Double: JSONReadable {
             guard let d = Double(text), d.isFinite else { return nil }
             return d
         case .string(let s):
-            guard let d = Double(s), d.isFinite else { return nil }
+            guard NumericText.isDecimal(s), let d = Double(s), d.isFinite else { return nil }
             return d
         default: return nil
         }
