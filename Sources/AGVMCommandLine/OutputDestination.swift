@@ -65,14 +65,13 @@ package enum OutputDestination: Equatable, Sendable {
 
     /// The input among `inputs` that writing to `path` would replace: the
     /// same file (device and inode, whatever the spelling or links), or
-    /// `nil`. Standard input (`-`) and paths that do not resolve to a
-    /// file are never one.
+    /// `nil`. Standard input (`-`) is the file redirected to it, if any.
     package static func replacedInput(
         writingTo path: String?, inputs: [String], fileSystem: some OutputFileSystem = POSIXOutputFileSystem()
     ) -> String? {
         guard case .replaceFile(let target)? = try? resolve(path, fileSystem: fileSystem),
               let output = fileSystem.identity(ofPath: target) else { return nil }
-        return inputs.first { $0 != "-" && fileSystem.identity(ofPath: $0) == output }
+        return inputs.first { fileSystem.identity(ofPath: $0 == "-" ? "/dev/stdin" : $0) == output }
     }
 
     /// Writes `data` here.

@@ -138,6 +138,16 @@ struct OutputDestinationTests {
             #expect(io.error.contains("would replace the input"), "\(io.error)")
             #expect(io.output.isEmpty)
         }
+        // Standard input redirected from the file is that file too.
+        let tool = try #require(EndToEndTests.executable(), "build the package first (swift build)")
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["convert", "-", "--to", "json", "-o", input]
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
         #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == originalSpec)
         // Another file beside it is fine.

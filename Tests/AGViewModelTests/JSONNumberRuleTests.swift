@@ -123,6 +123,8 @@ struct JSONNumberRuleTests {
         #expect(negativeHuge < -5 && !(negativeHuge > -5) && negativeHuge < huge)
         #expect(huge < .bigInteger("2" + String(repeating: "0", count: 400)))
         #expect([huge, 3, 0.5, negativeHuge].sorted(by: <) == [negativeHuge, 0.5, 3, huge])
+        #expect(huge < .double(.infinity) && !(huge > .double(.infinity)))
+        #expect(negativeHuge > .double(-.infinity) && .double(-.infinity) < negativeHuge)
         // NaN orders with nothing.
         let nan = JSONValue.double(.nan)
         for other: JSONValue in [5.0, 1, nan, .bigInteger("99999999999999999999")] {

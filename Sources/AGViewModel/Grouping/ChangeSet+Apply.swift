@@ -35,8 +35,8 @@ extension ChangeSet {
     /// taken from the matching section of `new`; inserted sections are
     /// `new`'s. A Section object that `new` shares with `manager` is one
     /// kept section (the diff matches it to itself), updated in place; one
-    /// that `manager` itself holds in two places stays in the first, and
-    /// the second becomes a new Section.
+    /// that `manager` itself holds in two places is kept in one of them
+    /// (the first in the updated order), and a new Section takes the other.
     /// The manager's own common ViewModel is left as it is. One
     /// plain step in the domain that owns `manager` (usually inside the
     /// table view's batch update): nothing else can touch it meanwhile.

@@ -96,6 +96,10 @@ internal final class ObservationCenter {
 
     /// `ViewModel.replaceValue`, reporting to Observation a key added or
     /// removed when the set of keys was read since the last such report.
+    /// (Two properties change then, the key and the key set, reported one
+    /// after the other: a scope that read both and tracks again inside its
+    /// `onChange` hears the write twice, as with an `@Observable` class
+    /// that sets two properties.)
     private func replaceValue(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
         guard isKeySetRead, (viewModel.storage.index(forKey: key) == nil) == (newValue != nil) else {
             return viewModel.replaceValue(newValue, forKey: key)

@@ -81,6 +81,10 @@ extension JSONValue {
             // the rounding by the exact integer text.
             let a = lhs.roundedToDouble, b = rhs.roundedToDouble
             if a != b { return a < b }
+            // A big integer past the doubles' range meets an infinity of its
+            // sign here: the infinity is the larger magnitude.
+            if case .double(let d) = lhs, d.isInfinite { return d < 0 }
+            if case .double(let d) = rhs, d.isInfinite { return d > 0 }
             if case .bigInteger(let text) = lhs, case .bigInteger(let other) = rhs {
                 return bigLess(text, other)
             }
@@ -125,8 +129,7 @@ extension JSONValue {
             case .bigInteger(let t): return t
             case .int(let i): return String(i)
             case .double(let d):
-                guard d.isFinite else { return d < 0 ? "-1" + String(repeating: "0", count: 400) : "1" + String(repeating: "0", count: 400) }
-                let whole = d.rounded(.towardZero)
+                let whole = d.rounded(.towardZero)  // finite: infinities are ordered before
                 return (d < 0 ? "-" : "") + JSONNumber.exactDigits(of: whole.magnitude)
             default: return "0"
             }
