@@ -47,16 +47,8 @@ struct GeneratedKeysCompileTests {
             #expect(io.run("keys", sample, "--module", module, "--packager", "-o", output) == 0, "\(sample): \(io.error)")
             files.append(output)
         }
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files
-        let errors = Pipe()
-        compiler.standardError = errors
-        compiler.standardOutput = errors
-        try compiler.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        compiler.waitUntilExit()
-        #expect(compiler.terminationStatus == 0, "\(message.prefix(4000))")
+        let (status, message) = try Self.runTool(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files)
+        #expect(status == 0, "\(message.prefix(4000))")
     }
 
     /// Runs `arguments` through `/usr/bin/env`; the exit status and output.

@@ -182,14 +182,6 @@ internal struct ArchiveDecodingState {
         return key
     }
 
-    static func isBigIntegerText<Bytes: Collection>(_ utf8: Bytes) -> Bool where Bytes.Element == UInt8 {
-        var digits = utf8[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return false }
-        if first == UInt8(ascii: "0"), digits.count > 1 { return false }
-        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
     @inline(__always)
     func checkDepth(_ depth: Int) throws(ArchiveError) {
         if depth >= maximumDepth { throw malformed("nesting deeper than \(maximumDepth) levels") }
@@ -234,7 +226,7 @@ internal struct ArchiveDecodingState {
         case Tag.bigInteger:
             let start = position
             let text = try readString()
-            guard Self.isBigIntegerText(text.utf8) else { throw malformed("invalid big integer text", at: start) }
+            guard JSONNumber.isIntegerText(text.utf8) else { throw malformed("invalid big integer text", at: start) }
             return .bigInteger(text)
         case Tag.string:
             return .string(try readString())

@@ -162,7 +162,7 @@ internal struct ArchiveEncodingState {
             let bits = d.bitPattern
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         case .bigInteger(let text):
-            guard ArchiveDecodingState.isBigIntegerText(text.utf8) else {
+            guard JSONNumber.isIntegerText(text.utf8) else {
                 throw ArchiveEncodingFailure(reason: "\"\(text)\" is not an integer literal")
             }
             bytes.append(Tag.bigInteger)

@@ -125,6 +125,17 @@ internal enum JSONNumber: Hashable {
         }
     }
 
+    /// Whether `utf8` is an integer in JSON's grammar, `-?(0|[1-9][0-9]*)`:
+    /// the text a ``JSONValue/bigInteger(_:)`` may hold to be written or
+    /// archived.
+    static func isIntegerText<Bytes: Collection>(_ utf8: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var digits = utf8[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return false }
+        if first == UInt8(ascii: "0") { return digits.count == 1 }
+        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     init(integerText text: String) {
         var digits = text[...]
         var negative = false

@@ -155,7 +155,7 @@ internal struct JSONWriterEngine: ~Copyable {
 
     mutating func write(_ root: JSONValue) throws(JSONWriteError) {
         if case .double(let d) = root, !d.isFinite { throw nonFinite(d) }
-        if case .bigInteger(let text) = root, !Self.isIntegerText(text) { throw notAnInteger(text) }
+        if case .bigInteger(let text) = root, !JSONNumber.isIntegerText(text.utf8) { throw notAnInteger(text) }
         var opened: JSONValue? = nil
         if !writeScalar(root) { opened = root }
         while true {
@@ -252,7 +252,7 @@ internal struct JSONWriterEngine: ~Copyable {
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
                 guard writeLeaf(members: object._members.borrowedElements, level: level &+ 1) else { return .container(position) }
-            case .bigInteger(let text) where !Self.isIntegerText(text):
+            case .bigInteger(let text) where !JSONNumber.isIntegerText(text.utf8):
                 return .notAnInteger(position, text)
             default:
                 writeScalar(elements[position])
@@ -283,7 +283,7 @@ internal struct JSONWriterEngine: ~Copyable {
                 guard writeLeaf(elements: array.storage.borrowedElements, level: level &+ 1) else { return .container(position) }
             case .object(let object) where !object.isEmpty:
                 guard writeLeaf(members: object._members.borrowedElements, level: level &+ 1) else { return .container(position) }
-            case .bigInteger(let text) where !Self.isIntegerText(text):
+            case .bigInteger(let text) where !JSONNumber.isIntegerText(text.utf8):
                 return .notAnInteger(position, text)
             default:
                 writeScalar(member.pointee.value)
@@ -409,15 +409,6 @@ internal struct JSONWriterEngine: ~Copyable {
         let place = path.components.isEmpty ? "top-level value" : path.description
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return JSONWriteError(path: path, message: "\(place): cannot write big integer \"\(shown)\": not an integer's digits")
-    }
-
-    /// Whether `text` is an integer in JSON's grammar: `-?(0|[1-9][0-9]*)`.
-    static func isIntegerText(_ text: String) -> Bool {
-        var utf8 = Substring(text).utf8
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return false }
-        if first == UInt8(ascii: "0") { return utf8.count == 1 }
-        return utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The error for NaN or infinity, naming where it sits.
