@@ -88,6 +88,11 @@ struct CommandTests {
         #expect(try vm.executeCommandIfNeeded(forKey: "a") != nil)
         vm["seed"] = 2
         #expect(try vm.executeCommandIfNeeded(forKey: "b") != nil)
+        // As documented: a cycle stays marked, so each call runs it again.
+        #expect(vm.needsExecuteCommand(forKey: "a") && vm.needsExecuteCommand(forKey: "b"))
+        let before = vm.int(at: "a", default: 0)
+        try vm.executeCommandIfNeeded(forKey: "a")
+        #expect(vm.int(at: "a", default: 0) > before)
     }
 
     @Test func ownKeyIsNotADependency() throws {

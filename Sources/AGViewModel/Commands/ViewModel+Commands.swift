@@ -126,6 +126,10 @@ extension ViewModel {
     /// key it depends on changed, or it never ran) and returns its result;
     /// otherwise returns the value stored under `key` without running it.
     ///
+    /// Commands that depend on each other in a cycle mark each other every
+    /// time they store a result, so they stay marked: each call runs them
+    /// again.
+    ///
     /// - Throws: ``CommandError/noCommand(key:)``, or
     ///   ``CommandError/notExecutable(key:)`` when it needs to run but is
     ///   not executable.

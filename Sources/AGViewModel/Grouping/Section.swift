@@ -97,6 +97,8 @@ public final class Section {
     /// Values every item packaged into this section gets for the keys it
     /// lacks: the item's own values win (the one packaging merge rule).
     /// Items added as ready ViewModels (``append(_:)``) are left as they are.
+    /// Only its JSON values are merged: its payloads (objects and other
+    /// non-JSON values) are not put into items.
     public var itemMerge: ViewModel? {
         get { _itemMerge }
         set { _itemMerge = newValue }
