@@ -155,6 +155,19 @@ struct JSONNumberRuleTests {
         #expect(document.double(at: "half") == 1.5 && Double.read(from: ".5") == 0.5 && Double.read(from: "-2e-3") == -0.002)
     }
 
+    /// A long run of digits balances a long exponent: the exponent is
+    /// never cut short while the digits could still bring it back.
+    @Test func longDigitRunsBalanceLongExponents() {
+        let zeros = String(repeating: "0", count: 100_000)
+        let tenth = "1\(zeros)e-100001", one = "1\(zeros)0e-100001", alsoOne = "0.\(zeros)1e100001"
+        #expect(Int64.read(from: .string(tenth)) == nil)
+        #expect(Int64.read(from: .string(one)) == 1)
+        #expect(Int64.read(from: .string(alsoOne)) == 1)
+        #expect(UInt64.read(from: .string(alsoOne)) == 1)
+        #expect(Int64.read(from: .string("1e99999999999999999999999999")) == nil)
+        #expect(Int64.read(from: .string("0e99999999999999999999999999")) == 0)
+    }
+
     @Test func codableRoundTripsAreEqual() throws {
         let values: [JSONValue] = [
             2.0, -0.0, [1.0], ["price": 35.0], 35, 1e300, 0.1, .int(.min), .int(.max),

@@ -63,6 +63,18 @@ struct JSONParserNumberTests {
         #expect(try JSONValue(parsing: text) == .double(expected))
     }
 
+    /// Leading fraction zeros and digits past the 19th count in the
+    /// exponent, however many there are: a written exponent longer than any
+    /// double's is not cut short while they could balance it.
+    @Test func longDigitRunsBalanceLongExponents() throws {
+        let zeros = String(repeating: "0", count: 999_999)
+        #expect(try JSONValue(parsing: "0.\(zeros)1e1000000") == .double(1))
+        #expect(try JSONValue(parsing: "-1\(zeros)e-1000000") == .double(-0.1))
+        #expect(try JSONValue(parsing: "[1\(zeros)e-999999]") == [.double(1)])
+        #expect(try JSONValue(parsing: "1e-99999999999999999999999999") == .double(0))
+        #expect(parseError("1e99999999999999999999999999")?.message.contains("too large for a double") == true)
+    }
+
     @Test func doublesTooLargeAreRejected() throws {
         for text in ["1e400", "-1e400", "1e309", "1.8e308", "17976931348623159e292"] {
             let error = try #require(parseError(text), "\(text)")

@@ -80,8 +80,13 @@ extension UInt64: JSONReadable {
 /// missing whole or fraction part). Not hexadecimal (`"0x10"`), `inf` or
 /// `nan`, which `Double(String)` would take.
 internal enum NumericText {
+    /// Where a written exponent's magnitude stops growing: beyond every
+    /// double, and beyond the length of any text, so the digits' count
+    /// added to it cannot bring a saturated exponent back into range.
+    @inline(__always) static var exponentLimit: Int { 1 << 50 }
+
     /// The parts of decimal number `text`, or `nil` when it is not one.
-    /// The exponent is clamped to ±100,000, beyond every double.
+    /// The exponent saturates at ±``exponentLimit``.
     static func parts(of text: String) -> (negative: Bool, whole: [UInt8], fraction: [UInt8], exponent: Int)? {
         var bytes = Substring(text).utf8[...]
         var negative = false
@@ -110,7 +115,11 @@ internal enum NumericText {
             let exponentDigits = bytes.prefix(while: isDigit)
             guard !exponentDigits.isEmpty else { return nil }
             bytes = bytes.dropFirst(exponentDigits.count)
-            for digit in exponentDigits { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 100_000) }
+            // Saturates beyond any text's length, which the integer and
+            // fraction digits can move the scale by.
+            for digit in exponentDigits where exponent < NumericText.exponentLimit {
+                exponent = exponent &* 10 &+ Int(digit &- UInt8(ascii: "0"))
+            }
             if exponentNegative { exponent = -exponent }
         }
         guard bytes.isEmpty else { return nil }

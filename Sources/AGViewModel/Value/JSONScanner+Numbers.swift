@@ -124,7 +124,10 @@ extension JSONScanner {
             while p < count {
                 let d = base[p] &- UInt8(ascii: "0")
                 if d >= 10 { break }
-                if written < 100_000 { written = written * 10 + Int(d) }  // saturate: far beyond any double
+                // Saturates far beyond any double and any input's length:
+                // the exponent also counts leading fraction zeros and
+                // dropped digits, which can be as many as the input has.
+                if written < NumericText.exponentLimit { written = written &* 10 &+ Int(d) }
                 p += 1
             }
             if p == exponentStart {
