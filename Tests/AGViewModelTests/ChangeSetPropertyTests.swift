@@ -128,6 +128,7 @@ struct ChangeSetPropertyTests {
     @Test func applyingTheChangeSetToOldGivesNew() throws {
         var failures = 0
         var seen = ChangeSet()  // every kind of change must be exercised
+        var convertedMoves = 0, keptMoves = 0
         for seed in UInt64(1)...400 {
             var rng = RNG(seed: seed)
             var nextItem: Int64 = 0, nextSection = 0
@@ -168,6 +169,19 @@ struct ChangeSetPropertyTests {
                 failures += 1
             }
 
+            // What the UIKit helpers send gives the same data, and moves no
+            // section whose items change.
+            let updates = try changes.batchUpdates(updating: old, to: new)
+            let batched = try updates.apply(to: oldItems, new: newItems)
+            #expect(batched.count == newItems.count && zip(batched, newItems).allSatisfy { a, b in
+                a.count == b.count && zip(a, b).allSatisfy { Self.sameContent($0, $1) }
+            }, "seed \(seed): \(updates)")
+            let touchedOld = Set((updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from)).map(\.section))
+            let touchedNew = Set((updates.insertedItems + updates.movedItems.map(\.to)).map(\.section))
+            #expect(updates.movedSections.allSatisfy { !touchedOld.contains($0.from) && !touchedNew.contains($0.to) }, "seed \(seed)")
+            if updates.movedSections.count < changes.movedSections.count { convertedMoves += 1 }
+            if !updates.movedSections.isEmpty { keptMoves += 1 }
+
             // The manager form: the old manager ends up equal to the new one,
             // section identities included.
             try changes.apply(to: old, new: new)
@@ -182,6 +196,7 @@ struct ChangeSetPropertyTests {
         }
         #expect(!seen.deletedSections.isEmpty && !seen.insertedSections.isEmpty && !seen.movedSections.isEmpty)
         #expect(!seen.deletedItems.isEmpty && !seen.insertedItems.isEmpty && !seen.movedItems.isEmpty && !seen.reloadedItems.isEmpty)
+        #expect(convertedMoves > 0 && keptMoves > 0)
     }
 
     @Test func changeSetsOnlyListWhatChanged() {

@@ -72,6 +72,45 @@ struct ChangeSetTests {
         #expect(layout(old) == [[4], [9], [1], [3]])
     }
 
+    /// What the UIKit helpers send: a moved section with item changes is
+    /// deleted and inserted; item moves into or out of it become an insert
+    /// or a delete on the other side; an untouched moved section still moves.
+    @Test func batchUpdatesNeverMoveASectionWhoseItemsChange() throws {
+        let old = manager([[1], [2], [3, 4, 5], [7], [8]], sectionIDs: ["a", "b", "c", "d", "e"])
+        let new = manager([[3, 6, 5], [1, 7], [2], [8]], sectionIDs: ["c", "a", "b", "e"], titles: [5: "changed"])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.movedSections.contains(.init(from: 2, to: 0)))
+        let updates = try changes.batchUpdates(updating: old, to: new)
+        #expect(updates.deletedSections == [2, 3] && updates.insertedSections == [0])
+        #expect(!updates.movedSections.contains { $0.from == 2 })
+        // 7 left deleted section "d" for "a": an insert. Nothing in "c" is listed.
+        #expect(updates.insertedItems == [path(1, 1)])
+        #expect(updates.deletedItems.isEmpty && updates.reloadedItems.isEmpty && updates.movedItems.isEmpty)
+        #expect(try updates.apply(to: old.map(\.items), new: new.map(\.items)).map { $0.map { GroupingFixtures.int($0["id"]) } }
+                == [[3, 6, 5], [1, 7], [2], [8]])
+
+        // An item moving out of a moved section into a kept one: an insert there.
+        let old2 = manager([[1], [2, 3]], sectionIDs: ["a", "b"])
+        let new2 = manager([[2], [1, 3]], sectionIDs: ["b", "a"])
+        let moves = ChangeSet(from: old2, to: new2)
+        let batch = moves.batchUpdates
+        #expect(!moves.movedSections.isEmpty && !moves.movedItems.isEmpty)
+        #expect(batch.movedSections.isEmpty && batch.movedItems.isEmpty)
+        #expect(try batch.apply(to: old2.map(\.items), new: new2.map(\.items)).map { $0.map { GroupingFixtures.int($0["id"]) } }
+                == [[2], [1, 3]])
+
+        // Moves with untouched items stay moves; no moves, nothing to do.
+        let plain = ChangeSet(from: manager([[1], [2]], sectionIDs: ["a", "b"]), to: manager([[2], [1]], sectionIDs: ["b", "a"]))
+        #expect(plain.batchUpdates == plain && !plain.movedSections.isEmpty)
+    }
+
+    @Test func batchUpdatesRefuseAChangeSetThatNoLongerFits() {
+        let changes = ChangeSet(from: manager([[1, 2]]), to: manager([[2]]))
+        let shown = manager([[1]])  // changed since the diff
+        #expect(throws: GroupingError.self) { try changes.batchUpdates(updating: shown, to: manager([[2]])) }
+        #expect(layout(shown) == [[1]])
+    }
+
     @Test func itemLeavingADeletedSectionIsAnInsert() {
         let changes = ChangeSet(from: manager([[1], [2]], sectionIDs: ["a", "b"]), to: manager([[1, 2]], sectionIDs: ["a"]))
         #expect(changes.deletedSections == [1])

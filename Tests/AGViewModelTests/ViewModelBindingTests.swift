@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import AGViewModel
+@testable import AGViewModel
 
 /// A fake cell: its height is 20 points per started 100 points of title
 /// text width at 10 points per character, so it depends on both the data
@@ -147,6 +147,24 @@ struct ViewModelBindingTests {
         #expect(watcher == nil)
         #expect(first.bindingView == nil)
         first.refresh()                                   // no view: harmless
+    }
+
+    /// The table helpers' dequeue without a ViewModel: the reused cell,
+    /// filled by hand, is no longer the old ViewModel's binding view.
+    @Test func aReusedViewDequeuedWithoutViewModelIsUnbound() {
+        let old = ViewModel(["title": "old"])
+        let cell = FakeCell()
+        ViewBindings.rebind(cell, to: old)                // dequeue(_:for:bindingTo: old)
+        #expect(old.bindingView === cell)
+        ViewBindings.rebind(cell, to: nil)                // reused, dequeued without one
+        #expect(old.bindingView == nil)
+        old.refresh()
+        #expect(cell.applied == ["old"])
+        // Unbinding a view bound to nothing leaves other bindings alone.
+        let other = ViewModel(["title": "other"])
+        other.bind(cell)
+        ViewBindings.detach(view: FakeCell())
+        #expect(other.bindingView === cell)
     }
 
     @Test func manyBindingsArePruned() {

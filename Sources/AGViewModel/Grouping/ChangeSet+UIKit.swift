@@ -1,57 +1,121 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)  // watchOS has UIKit, but no table, collection or controller classes
 import UIKit
 
 extension UITableView {
-    /// Animates `changes` in one batch update.
+    /// Updates `manager` to `new` with `changes` (their change set) in one
+    /// animated batch update.
     ///
-    /// `updateData` runs first inside the batch and must switch the data
-    /// source to the new data, for example with
-    /// `ChangeSet.apply(to:new:)` on the manager:
+    /// The change set is checked first: when it does not fit (`manager`
+    /// changed since the diff), this throws before the batch starts and
+    /// changes nothing, where a batch would raise an exception; call
+    /// `reloadData()` instead. Inside the batch, `manager` is updated with
+    /// `ChangeSet.apply(to:new:)` and the changes animate.
     ///
     /// ```swift
     /// let changes = ChangeSet(from: manager, to: fresh)
-    /// tableView.performBatchUpdates(changes) {
-    ///     try? changes.apply(to: manager, new: fresh)
+    /// do {
+    ///     try tableView.performBatchUpdates(changes, updating: manager, to: fresh)
+    /// } catch {
+    ///     manager.sections = fresh.sections
+    ///     tableView.reloadData()
     /// }
     /// ```
+    ///
+    /// A section that moves and has item changes too is animated as deleted
+    /// and inserted: table and collection views mishandle item changes
+    /// inside a moved section.
+    public func performBatchUpdates(
+        _ changes: ChangeSet,
+        updating manager: Manager,
+        to new: Manager,
+        with animation: UITableView.RowAnimation = .automatic,
+        completion: ((Bool) -> Void)? = nil
+    ) throws(GroupingError) {
+        let updates = try changes.batchUpdates(updating: manager, to: new)
+        performBatchUpdates({
+            // Checked above, in this same main-actor step: it fits.
+            try? changes.apply(to: manager, new: new)
+            self.send(updates, with: animation)
+        }, completion: completion)
+    }
+
+    /// Animates `changes` in one batch update, for a data source other than
+    /// a ``Manager``.
+    ///
+    /// `updateData` runs first inside the batch and must switch the data
+    /// source to the new data, exactly as the change set says (for example
+    /// with `ChangeSet.apply(to:new:)` on your own arrays,
+    /// checked before the batch starts). A section that moves and has item
+    /// changes too is animated as deleted and inserted.
     public func performBatchUpdates(
         _ changes: ChangeSet,
         with animation: UITableView.RowAnimation = .automatic,
         updateData: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
+        let updates = changes.batchUpdates
         performBatchUpdates({
             updateData()
-            self.deleteSections(changes.deletedSections, with: animation)
-            self.insertSections(changes.insertedSections, with: animation)
-            for move in changes.movedSections { self.moveSection(move.from, toSection: move.to) }
-            self.deleteRows(at: changes.deletedItems, with: animation)
-            self.insertRows(at: changes.insertedItems, with: animation)
-            for move in changes.movedItems { self.moveRow(at: move.from, to: move.to) }
-            self.reloadRows(at: changes.reloadedItems, with: animation)
+            self.send(updates, with: animation)
         }, completion: completion)
+    }
+
+    private func send(_ changes: ChangeSet, with animation: UITableView.RowAnimation) {
+        deleteSections(changes.deletedSections, with: animation)
+        insertSections(changes.insertedSections, with: animation)
+        for move in changes.movedSections { moveSection(move.from, toSection: move.to) }
+        deleteRows(at: changes.deletedItems, with: animation)
+        insertRows(at: changes.insertedItems, with: animation)
+        for move in changes.movedItems { moveRow(at: move.from, to: move.to) }
+        reloadRows(at: changes.reloadedItems, with: animation)
     }
 }
 
 extension UICollectionView {
-    /// Animates `changes` in one batch update; `updateData` runs first
-    /// inside the batch and must switch the data source to the new data
-    /// (see the `UITableView` counterpart).
+    /// Updates `manager` to `new` with `changes` in one animated batch
+    /// update, after checking that the change set fits them (see the
+    /// `UITableView` counterpart).
+    ///
+    /// - Throws: ``GroupingError/invalidChangeSet(_:)`` before the batch
+    ///   starts, changing nothing, when the change set does not fit.
+    public func performBatchUpdates(
+        _ changes: ChangeSet,
+        updating manager: Manager,
+        to new: Manager,
+        completion: ((Bool) -> Void)? = nil
+    ) throws(GroupingError) {
+        let updates = try changes.batchUpdates(updating: manager, to: new)
+        performBatchUpdates({
+            // Checked above, in this same main-actor step: it fits.
+            try? changes.apply(to: manager, new: new)
+            self.send(updates)
+        }, completion: completion)
+    }
+
+    /// Animates `changes` in one batch update, for a data source other than
+    /// a ``Manager``; `updateData` runs first inside the batch and must
+    /// switch the data source to the new data (see the `UITableView`
+    /// counterpart).
     public func performBatchUpdates(
         _ changes: ChangeSet,
         updateData: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
+        let updates = changes.batchUpdates
         performBatchUpdates({
             updateData()
-            self.deleteSections(changes.deletedSections)
-            self.insertSections(changes.insertedSections)
-            for move in changes.movedSections { self.moveSection(move.from, toSection: move.to) }
-            self.deleteItems(at: changes.deletedItems)
-            self.insertItems(at: changes.insertedItems)
-            for move in changes.movedItems { self.moveItem(at: move.from, to: move.to) }
-            self.reloadItems(at: changes.reloadedItems)
+            self.send(updates)
         }, completion: completion)
+    }
+
+    private func send(_ changes: ChangeSet) {
+        deleteSections(changes.deletedSections)
+        insertSections(changes.insertedSections)
+        for move in changes.movedSections { moveSection(move.from, toSection: move.to) }
+        deleteItems(at: changes.deletedItems)
+        insertItems(at: changes.insertedItems)
+        for move in changes.movedItems { moveItem(at: move.from, to: move.to) }
+        reloadItems(at: changes.reloadedItems)
     }
 }
 #endif

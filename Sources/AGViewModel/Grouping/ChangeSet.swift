@@ -13,9 +13,9 @@ import Foundation
 /// // changes.insertedItems  – new index paths, e.g. [[1, 0]]
 /// // changes.movedItems     – old → new, e.g. [[0, 5] → [1, 2]]
 /// // changes.reloadedItems  – old index paths of items whose content changed
-/// tableView.performBatchUpdates(changes) {        // UIKit helper
-///     try? changes.apply(to: manager, new: fresh)   // the data source's update
-/// }
+/// // UIKit helper: checks the change set, then updates `manager` inside
+/// // the batch update and animates the changes.
+/// try tableView.performBatchUpdates(changes, updating: manager, to: fresh)
 /// ```
 ///
 /// ## Meaning of the index paths (UIKit's rules)

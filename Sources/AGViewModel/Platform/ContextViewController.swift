@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)  // watchOS has UIKit, but no table, collection or controller classes
 import UIKit
 
 /// A view controller that receives a context ViewModel from whoever shows it

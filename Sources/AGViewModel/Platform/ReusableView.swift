@@ -1,18 +1,22 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)  // watchOS has UIKit, but no table, collection or controller classes
 import UIKit
 
 /// A view that tables and collection views register and dequeue by a reuse
 /// identifier: the counterpart of the original's `AGBaseReusable`.
 ///
-/// Cells, header/footer views and supplementary views adopt it for free; the
-/// identifier defaults to the class name, and nibs are looked up by class
-/// name in ``resourceBundle`` (the class's own bundle by default, so views
-/// shipped in a framework find their nibs).
+/// Cells, header/footer views and supplementary views adopt it for free: the
+/// identifier is the class name, and nibs are looked up by class name in the
+/// class's own bundle, so views shipped in a framework find their nibs.
+///
+/// The conformance belongs to the UIKit base classes, so a subclass cannot
+/// replace these defaults: a static `reuseIdentifier` or `resourceBundle`
+/// declared in a subclass is not what the helpers below use. For another
+/// identifier or bundle, register and dequeue with UIKit's own methods.
 @MainActor
 public protocol ReusableView: AnyObject {
-    /// The reuse identifier; the class name unless overridden.
+    /// The reuse identifier: the class name.
     static var reuseIdentifier: String { get }
-    /// The bundle holding the view's nib; `nil` means the class's own bundle.
+    /// The bundle holding the view's nib; `nil`, the class's own bundle.
     static var resourceBundle: Bundle? { get }
 }
 
@@ -53,8 +57,9 @@ extension UITableView {
         register(type.nib, forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
     }
 
-    /// Dequeues a cell of `type` (registered before), optionally binding it
-    /// to `viewModel` when the cell is a ``ViewModelBindable``.
+    /// Dequeues a cell of `type` (registered before). A cell that is a
+    /// ``ViewModelBindable`` is bound to `viewModel`, or, without one,
+    /// unbound from the ViewModel it showed before it was reused.
     public func dequeue<Cell: UITableViewCell>(
         _ type: Cell.Type, for indexPath: IndexPath, bindingTo viewModel: ViewModel? = nil
     ) -> Cell {
@@ -62,7 +67,7 @@ extension UITableView {
         guard let cell = reused as? Cell else {
             preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
         }
-        if let viewModel, let bindable = cell as? any ViewModelBindable { viewModel.bind(bindable) }
+        if let bindable = cell as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return cell
     }
 
@@ -71,7 +76,7 @@ extension UITableView {
         headerFooter type: View.Type, bindingTo viewModel: ViewModel? = nil
     ) -> View? {
         let view = dequeueReusableHeaderFooterView(withIdentifier: type.reuseIdentifier) as? View
-        if let view, let viewModel, let bindable = view as? any ViewModelBindable { viewModel.bind(bindable) }
+        if let bindable = view as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return view
     }
 }
@@ -98,7 +103,8 @@ extension UICollectionView {
         register(type.nib, forSupplementaryViewOfKind: kind, withReuseIdentifier: type.reuseIdentifier)
     }
 
-    /// Dequeues a cell of `type` (registered before), optionally binding it.
+    /// Dequeues a cell of `type` (registered before), bound to `viewModel`
+    /// or unbound (see the `UITableView` counterpart).
     public func dequeue<Cell: UICollectionViewCell>(
         _ type: Cell.Type, for indexPath: IndexPath, bindingTo viewModel: ViewModel? = nil
     ) -> Cell {
@@ -106,7 +112,7 @@ extension UICollectionView {
         guard let cell = reused as? Cell else {
             preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
         }
-        if let viewModel, let bindable = cell as? any ViewModelBindable { viewModel.bind(bindable) }
+        if let bindable = cell as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return cell
     }
 
@@ -119,7 +125,7 @@ extension UICollectionView {
         guard let view = reused as? View else {
             preconditionFailure("View registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
         }
-        if let viewModel, let bindable = view as? any ViewModelBindable { viewModel.bind(bindable) }
+        if let bindable = view as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return view
     }
 }

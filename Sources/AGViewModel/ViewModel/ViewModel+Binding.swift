@@ -183,6 +183,23 @@ internal enum ViewBindings {
         viewModel.bindingViewSlot = nil
     }
 
+    /// Unbinds `view` from the ViewModel it shows, if any: a reused view
+    /// that is now filled by hand must not be overwritten when that
+    /// ViewModel refreshes.
+    static func detach(view: any ViewModelBindable) {
+        let id = ObjectIdentifier(view)
+        if let previous = owners[id]?.viewModel, previous.bindingViewSlot === view {
+            previous.bindingViewSlot = nil
+        }
+        owners[id] = nil
+    }
+
+    /// Binds a reused `view` to `viewModel`, or unbinds it when there is
+    /// none (the table helpers' dequeue).
+    static func rebind(_ view: any ViewModelBindable, to viewModel: ViewModel?) {
+        if let viewModel { viewModel.bind(view) } else { detach(view: view) }
+    }
+
     /// Drops entries whose view or ViewModel is gone. An identifier of a
     /// dead view may be reused by a new object; entries are only trusted
     /// when the ViewModel still holds that very view, so this is cleanup,

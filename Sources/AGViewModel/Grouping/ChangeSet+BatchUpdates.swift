@@ -1,0 +1,64 @@
+import Foundation
+
+// What the UIKit helpers send to a table or collection view. Kept here,
+// away from UIKit, so the rules are tested on every platform.
+extension ChangeSet {
+    /// The change set in the form a batch update takes safely: a section
+    /// that moves and also has item changes (items deleted, inserted,
+    /// reloaded or moved, in or out) is deleted and inserted instead.
+    ///
+    /// Collection views raise exceptions or corrupt their layout when a
+    /// batch moves a section and changes its items, so such a section is
+    /// animated as a whole. Item moves between it and another section
+    /// become an insert or a delete in that other section; sections that
+    /// move with their items untouched still move. Applied to the same
+    /// data, the result leads to the same sections and items.
+    internal var batchUpdates: ChangeSet {
+        guard !movedSections.isEmpty else { return self }
+        var touchedOld = Set<Int>(), touchedNew = Set<Int>()
+        for path in deletedItems { touchedOld.insert(path[0]) }
+        for path in reloadedItems { touchedOld.insert(path[0]) }
+        for path in insertedItems { touchedNew.insert(path[0]) }
+        for move in movedItems {
+            touchedOld.insert(move.from[0])
+            touchedNew.insert(move.to[0])
+        }
+        var replacedOld = Set<Int>(), replacedNew = Set<Int>()
+        var result = self
+        result.movedSections = movedSections.filter { move in
+            guard touchedOld.contains(move.from) || touchedNew.contains(move.to) else { return true }
+            replacedOld.insert(move.from)
+            replacedNew.insert(move.to)
+            return false
+        }
+        guard !replacedOld.isEmpty else { return self }
+        result.deletedSections.formUnion(IndexSet(replacedOld))
+        result.insertedSections.formUnion(IndexSet(replacedNew))
+        result.deletedItems = deletedItems.filter { !replacedOld.contains($0[0]) }
+        result.reloadedItems = reloadedItems.filter { !replacedOld.contains($0[0]) }
+        result.insertedItems = insertedItems.filter { !replacedNew.contains($0[0]) }
+        result.movedItems = []
+        for move in movedItems {
+            switch (replacedOld.contains(move.from[0]), replacedNew.contains(move.to[0])) {
+            case (false, false): result.movedItems.append(move)
+            case (true, false): result.insertedItems.append(move.to)
+            case (false, true): result.deletedItems.append(move.from)
+            case (true, true): break
+            }
+        }
+        result.deletedItems.sort()
+        result.insertedItems.sort()
+        return result
+    }
+
+    /// ``batchUpdates`` for updating `manager` to `new`, after checking that
+    /// the change set fits them, so that a batch update is never started
+    /// with changes the data source then fails to make.
+    ///
+    /// - Throws: ``GroupingError/invalidChangeSet(_:)`` when it does not fit
+    ///   (the checks of `apply(to:new:)`).
+    internal func batchUpdates(updating manager: Manager, to new: Manager) throws(GroupingError) -> ChangeSet {
+        _ = try plan(old: manager.sections.map(\.items), new: new.sections.map(\.items))
+        return batchUpdates
+    }
+}
