@@ -56,6 +56,26 @@ struct ViewModelNotificationTests {
         #expect(listener.observedNotificationNames.isEmpty)
     }
 
+    /// Other code may post an observed name on another thread: the handler
+    /// hears it on the main actor, just after (it trapped).
+    @Test func aPostFromAnotherThreadReachesTheHandlerOnTheMainActor() async throws {
+        let center = NotificationCenter()
+        let listener = ViewModel(["name": "cart"])
+        let handler = Handler()
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: handler)
+        let posted = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            center.post(name: .cartDidChange, object: nil, userInfo: nil)
+            posted.signal()
+        }
+        thread.start()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async { posted.wait(); done.resume() }
+        }
+        for _ in 0..<1000 where handler.received.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(handler.received.items == [#""cart" got cartDidChange from nil"#])
+    }
+
     @Test func filtersBySender() {
         let center = NotificationCenter()
         let listener = ViewModel(["name": "l"])

@@ -4,8 +4,10 @@ import Foundation
 /// ``ViewModel/observeNotifications(named:object:center:handler:)``).
 ///
 /// The ViewModel holds its handler weakly. Named notifications are a main
-/// actor affair, like the views they usually update: observe and post them
-/// on the main actor, and a `@MainActor` view controller conforms as it is.
+/// actor affair, like the views they usually update: they are observed and
+/// posted on the main actor, and a `@MainActor` view controller conforms as
+/// it is. A notification of an observed name that other code posts on
+/// another thread reaches the handler on the main actor, just after.
 @MainActor
 public protocol ViewModelNotificationHandler: AnyObject {
     /// `viewModel` received `notification`. The ViewModel that was posted
@@ -39,6 +41,7 @@ extension ViewModel {
     ///   - object: The notification's object; `nil` by default.
     ///   - userInfo: More information to send along.
     ///   - center: The center to post to; `.default` by default.
+    @MainActor
     public func postNotification(
         named name: Notification.Name,
         object: Any? = nil,
@@ -141,11 +144,18 @@ internal final class NotificationForwarder {
 
     func start(object: AnyObject?) {
         token = center.addObserver(forName: name, object: object, queue: nil) { [weak self] notification in
-            // Delivered synchronously to the poster, which must be on the
-            // main actor (`assumeIsolated` traps otherwise, before the
-            // closure runs): the notification never leaves its domain.
+            // Handed over by its poster, which keeps no use of it that the
+            // delivery could race with.
             nonisolated(unsafe) let notification = notification
-            MainActor.assumeIsolated { self?.forward(notification) }
+            if MainQueue.isCurrent {
+                // Posted on the main actor: delivered there and then.
+                MainActor.assumeIsolated { self?.forward(notification) }
+            } else {
+                // Posted on another thread by other code (this library
+                // posts on the main actor only): delivered on the main
+                // actor next, never on the poster's thread.
+                Task { @MainActor in self?.forward(notification) }
+            }
         }
     }
 
@@ -163,4 +173,17 @@ internal final class NotificationForwarder {
     nonisolated func stop() {
         if let token { center.removeObserver(token) }
     }
+}
+
+/// Whether code runs on the main queue, the main actor's executor. Not
+/// `Thread.isMainThread` alone: once the main thread has handed the main
+/// queue to `dispatchMain()` (Linux), main-actor code runs on other threads.
+private enum MainQueue {
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
 }
