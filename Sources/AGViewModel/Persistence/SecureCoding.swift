@@ -59,7 +59,11 @@ internal enum SecureCodingSupport {
 /// with an error instead of loading part of it. To find such a value
 /// before archiving, encode with ``ArchiveEncoder``, which throws
 /// ``ArchiveError/cannotEncode(path:reason:)`` naming its path.
-public final class ArchivedViewModel: NSObject, NSSecureCoding, @unchecked Sendable {
+///
+/// An adapter carries the live object, so, like it, it is not `Sendable`:
+/// archive it where the object lives, and send the archived `Data` (or a
+/// ``Manager/Snapshot``) to other tasks.
+public final class ArchivedViewModel: NSObject, NSSecureCoding {
     /// The ViewModel carried.
     public let viewModel: ViewModel
     /// Which keys are encoded.
@@ -89,7 +93,7 @@ public final class ArchivedViewModel: NSObject, NSSecureCoding, @unchecked Senda
 
 /// A ``Section`` for `NSKeyedArchiver`: an `NSSecureCoding` adapter (see
 /// ``ArchivedViewModel``).
-public final class ArchivedSection: NSObject, NSSecureCoding, @unchecked Sendable {
+public final class ArchivedSection: NSObject, NSSecureCoding {
     /// The section carried.
     public let section: Section
     /// Which keys are encoded.
@@ -119,7 +123,7 @@ public final class ArchivedSection: NSObject, NSSecureCoding, @unchecked Sendabl
 
 /// A ``Manager`` for `NSKeyedArchiver`: an `NSSecureCoding` adapter (see
 /// ``ArchivedViewModel``).
-public final class ArchivedManager: NSObject, NSSecureCoding, @unchecked Sendable {
+public final class ArchivedManager: NSObject, NSSecureCoding {
     /// The manager carried.
     public let manager: Manager
     /// Which keys are encoded.
