@@ -66,6 +66,21 @@ actor BookStore {
     }
 }
 
+/// A main-actor object that keeps a key observation token, as a view
+/// controller does; its last reference may go on another thread.
+@MainActor
+final class TitleWatcher {
+    nonisolated let name = "watcher"
+    var title = ""
+    private var observation: KeyObservation?
+
+    init(_ book: ViewModel) {
+        observation = book.observe("title") { [weak self] book, _, _ in
+            self?.title = book.string(at: "title", default: "")
+        }
+    }
+}
+
 /// Cross-domain hand-off: values built in one isolation domain and sent
 /// to another, several instances on several tasks. Run also under the
 /// thread sanitizer (`--filter Concurrency`).
@@ -92,6 +107,28 @@ struct IsolationConcurrencyTests {
         #expect(cell.updates == 1)
         #expect(dune.needsExecuteCommand(forKey: "priceText"))
         #expect(manager.indexPath(of: dune) == IndexPath(item: 0, section: 0))
+    }
+
+    /// A token freed on another thread while the main actor writes the
+    /// key it observes never touches the ViewModel there (it removed its
+    /// registrations, racing with the writes).
+    @Test @MainActor func observationTokensFreedOnAnotherThread() async {
+        let book = ViewModel(["title": "Dune"])
+        var tasks: [Task<Void, Never>] = []
+        for round in 0..<100 {
+            let watcher = TitleWatcher(book)
+            book["title"] = .string("Dune \(round)")
+            #expect(watcher.title == "Dune \(round)")
+            tasks.append(Task.detached {
+                try? await Task.sleep(for: .microseconds(200))
+                _ = watcher.name   // the last reference, dropped on this thread
+            })
+            for i in 0..<300 { book["title"] = .string("Dune \(round).\(i)") }
+            await Task.yield()
+        }
+        for task in tasks { await task.value }
+        book["title"] = "Last"
+        #expect(book.observerCount(forKey: "title") == 0)
     }
 
     @Test @MainActor func aViewModelSentToAnActorAndItsSnapshotBack() async {

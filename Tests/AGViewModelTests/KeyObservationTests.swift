@@ -18,6 +18,26 @@ struct KeyObservationTests {
         withExtendedLifetime(observation) {}
     }
 
+    /// A token's deallocation never touches its ViewModel, since it may
+    /// happen on any thread: the registration stays until the ViewModel,
+    /// in its own domain, meets it orphaned at the key's next change.
+    @Test func aFreedTokenLeavesItsRegistrationForTheViewModelToDrop() {
+        let book = ViewModel(["title": "Dune"])
+        let calls = Recorder<String>()
+        var token: KeyObservation? = book.observe("title") { _, _, _ in calls.append("called") }
+        #expect(token != nil)
+        token = nil
+        #expect(book.observationCenter?.observers["title"]?.count == 1)
+        #expect(book.observerCount(forKey: "title") == 0)
+        book["title"] = "Emma"
+        #expect(calls.count == 0)
+        #expect(book.observationCenter?.observers["title"] == nil)
+        // cancel() drops it at once.
+        let kept = book.observe("title") { _, _, _ in calls.append("called") }
+        kept.cancel()
+        #expect(book.observationCenter?.observers["title"] == nil && kept.isCancelled)
+    }
+
     @Test func observesSeveralKeysWithOneHandler() {
         let vm = ViewModel()
         let seen = Recorder<String>()

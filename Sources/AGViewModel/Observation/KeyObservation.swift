@@ -5,6 +5,11 @@
 /// token be deallocated, ends the observation. The token holds its
 /// ViewModel weakly, so it never keeps the ViewModel alive; if the ViewModel
 /// goes first, the observation simply ends with it.
+///
+/// A deallocated token is never called again, wherever it is deallocated
+/// (a `@MainActor` controller may be freed on another thread): the
+/// ViewModel drops its registrations in its own domain, at the next change
+/// of their keys. ``cancel()`` drops them at once.
 public final class KeyObservation {
     private weak let viewModel: ViewModel?
     private let registrations: [ObserverRegistration]
@@ -12,10 +17,6 @@ public final class KeyObservation {
     internal init(viewModel: ViewModel, registrations: [ObserverRegistration]) {
         self.viewModel = viewModel
         self.registrations = registrations
-    }
-
-    deinit {
-        cancel()
     }
 
     /// Ends the observation: no change is delivered to it from now on, even

@@ -14,13 +14,12 @@ internal final class ObservationHolder {
         release()
     }
 
-    /// Lets the observation go. Its last reference is dropped only after
-    /// the property is cleared: dropping it cancels the observation, which
-    /// runs the `onRemove` of its other keys, and those call here again.
+    /// Lets the observation go, cancelling it. The property is cleared
+    /// first: cancelling runs the `onRemove` of its other keys, and those
+    /// call here again.
     func release() {
         let last = observation
-        withExtendedLifetime(last) {
-            observation = nil
-        }
+        observation = nil
+        last?.cancel()
     }
 }

@@ -12,10 +12,11 @@ internal final class ObserverRegistration {
     let key: String
     let options: KeyObservationOptions
     let invoke: Invoke
-    /// The observer object of `addObserver`, held weakly.
+    /// The observer object of `addObserver`, or the ``KeyObservation``
+    /// token of `observe`, held weakly.
     weak var observer: AnyObject?
-    /// Whether this registration belongs to an observer object, so a `nil`
-    /// `observer` means the object is gone.
+    /// Whether this registration belongs to an observer object or a token,
+    /// so a `nil` `observer` means it is gone.
     let hasObserver: Bool
     /// Runs once, when the registration is removed or its
     /// ViewModel is deallocated (ends a change stream).
@@ -24,12 +25,14 @@ internal final class ObserverRegistration {
     /// way skips it from then on.
     var isRemoved = false
 
-    init(key: String, options: KeyObservationOptions, observer: AnyObject?,
+    /// A registration for `observer`, or, when `ownedByToken`, for the
+    /// token stored in ``observer`` before it is registered.
+    init(key: String, options: KeyObservationOptions, observer: AnyObject?, ownedByToken: Bool = false,
          onRemove: (() -> Void)? = nil, invoke: @escaping Invoke) {
         self.key = key
         self.options = options
         self.observer = observer
-        self.hasObserver = observer != nil
+        self.hasObserver = observer != nil || ownedByToken
         self.onRemove = onRemove
         self.invoke = invoke
     }

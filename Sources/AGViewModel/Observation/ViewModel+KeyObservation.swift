@@ -71,10 +71,15 @@ extension ViewModel {
     ) -> KeyObservation {
         var seen = Set<String>()
         let registrations = keys.filter { seen.insert($0).inserted }.map {
-            ObserverRegistration(key: $0, options: options, observer: nil, onRemove: onRemove, invoke: invoke)
+            ObserverRegistration(key: $0, options: options, observer: nil, ownedByToken: true, onRemove: onRemove, invoke: invoke)
         }
+        let token = KeyObservation(viewModel: self, registrations: registrations)
+        // Held weakly: a token released anywhere (a main-actor controller
+        // freed on another thread) leaves its registrations orphaned, and
+        // this ViewModel drops them in its own domain.
+        for registration in registrations { registration.observer = token }
         register(registrations, options: options)
-        return KeyObservation(viewModel: self, registrations: registrations)
+        return token
     }
 
     /// Observes `key` on behalf of `observer`, which is held weakly: the
