@@ -10,6 +10,15 @@ struct JSONValueTests {
         #expect(value["tags"]?[0] == "a")
     }
 
+    @Test func interpolatedStringLiteralsAreStrings() {
+        let number = 3
+        let value: JSONValue = "Book \(number)"
+        #expect(value == .string("Book 3"))
+        let viewModel = ViewModel(["title": "t\(number)", "tags": ["a\(number)", "b"]])
+        #expect(viewModel["title"] == "t3")
+        #expect(viewModel["tags"] == ["a3", "b"])
+    }
+
     @Test func objectEqualityIgnoresOrder() {
         let a: JSONValue = ["a": 1, "b": 2]
         let b: JSONValue = ["b": 2, "a": 1]

@@ -43,6 +43,10 @@ extension JSONValue: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
+/// Interpolated string literals are strings too:
+/// `ViewModel(["title": "Book \(number)"])`.
+extension JSONValue: ExpressibleByStringInterpolation {}
+
 extension JSONValue: ExpressibleByArrayLiteral {
     /// An array literal: `["a", 1, nil]`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
