@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Testing
 @testable import AGViewModel
@@ -24,6 +25,39 @@ struct ObservationTrackingTests {
         #expect(fired.count == 1)
         vm["title"] = "again"
         #expect(fired.count == 1, "onChange is one-shot")
+    }
+
+    /// A list showing a manager's sections hears "load more" (items
+    /// appended to a section) and new sections, not unrelated changes.
+    @Test func sectionsAndManagersAreObservable() {
+        let section = Section(items: [ViewModel(["title": "A"])], header: ViewModel(["title": "Books"]))
+        let manager = Manager(sections: [section])
+
+        let list = track { _ = manager[0].map { $0["title"] } }
+        section.header = ViewModel(["title": "More books"])
+        #expect(list.count == 0, "the header was not read")
+        section.append(contentsOf: [ViewModel(["title": "B"]), ViewModel(["title": "C"])])
+        #expect(list.count == 1)
+
+        let counts = track { _ = manager.count; _ = manager[0].count }
+        manager.append(Section())
+        #expect(counts.count == 1)
+        let itemCount = track { _ = manager[0].count }
+        manager[0].removeLast()
+        #expect(itemCount.count == 1)
+
+        let header = track { _ = section.header?["title"] }
+        section.append(ViewModel(["title": "D"]))
+        #expect(header.count == 0, "the items were not read")
+        section.header = nil
+        #expect(header.count == 1)
+
+        let common = track { _ = manager.common }
+        manager.common = ViewModel(["style": "plain"])
+        #expect(common.count == 1)
+        let byPath = track { _ = manager[IndexPath(item: 0, section: 0)]["title"] }
+        manager[0].replaceItem(at: 0, with: ViewModel(["title": "Z"]))
+        #expect(byPath.count == 1)
     }
 
     @Test func onChangeRunsBeforeTheValueIsStored() {

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// A whole table or collection view: ordered ``Section``s plus a common
 /// ViewModel (the counterpart of the original's `AGVMManager`).
@@ -46,8 +47,11 @@ import Foundation
 ///
 /// ``Snapshot`` is a `Sendable` copy for what must be shared.
 public final class Manager {
-    private var _sections: [Section]
-    private var _common: ViewModel?
+    private var storedSections: [Section]
+    private var storedCommon: ViewModel?
+    // Swift Observation: reads of the section list and the common
+    // ViewModel are reported, changes announced (see `Manager: Observable`).
+    private let registrar = ObservationRegistrar()
     // Bumped by every change that can move an item: the manager's own
     // section list changes and its sections' item changes.
     private var generation: UInt64 = 0
@@ -60,8 +64,8 @@ public final class Manager {
 
     /// A manager with the given sections and common ViewModel.
     public init(sections: [Section] = [], common: ViewModel? = nil) {
-        _sections = sections
-        _common = common
+        storedSections = sections
+        storedCommon = common
         for section in sections { section.addOwner(self) }
     }
 
@@ -69,8 +73,11 @@ public final class Manager {
 
     /// Values shared by the whole table (a context, a style).
     public var common: ViewModel? {
-        get { _common }
-        set { _common = newValue }
+        get {
+            registrar.access(self, keyPath: \.common)
+            return storedCommon
+        }
+        set { registrar.withMutation(of: self, keyPath: \.common) { storedCommon = newValue } }
     }
 
     // MARK: Reading sections
@@ -299,9 +306,15 @@ public final class Manager {
     @discardableResult
     private func mutateSections<Result>(adding added: [Section] = [], _ body: (inout [Section]) -> Result) -> Result {
         for section in added { section.addOwner(self) }
-        let result = body(&_sections)
+        let result = registrar.withMutation(of: self, keyPath: \.sections) { body(&storedSections) }
         sectionItemsDidChange()
         return result
+    }
+
+    /// The section list, its read reported to Swift Observation.
+    private var _sections: [Section] {
+        registrar.access(self, keyPath: \.sections)
+        return storedSections
     }
 
     /// Called after the section list or a section's items changed: the
@@ -340,3 +353,10 @@ extension Manager: RandomAccessCollection {
         sections.makeIterator()
     }
 }
+
+/// A manager takes part in Swift Observation: code that reads its section
+/// list (``sections``, ``count``, a section by position, iteration) or its
+/// ``common`` ViewModel inside `withObservationTracking` (or a SwiftUI
+/// `body`) is told when they change. Reading an item through the manager
+/// also reads its section's items, so item changes are heard too.
+extension Manager: Observable {}

@@ -1,3 +1,5 @@
+import Observation
+
 /// One table or collection section: ordered item ViewModels plus optional
 /// header, footer, common and item-merge ViewModels.
 ///
@@ -39,11 +41,14 @@
 /// over with a `sending` result; use ``Snapshot`` for a `Sendable` copy.
 /// Bulk refreshes are `@MainActor`, like the ViewModel's.
 public final class Section {
-    private var _items: [ViewModel]
-    private var _header: ViewModel?
-    private var _footer: ViewModel?
-    private var _common: ViewModel?
-    private var _itemMerge: ViewModel?
+    private var storedItems: [ViewModel]
+    private var storedHeader: ViewModel?
+    private var storedFooter: ViewModel?
+    private var storedCommon: ViewModel?
+    private var storedItemMerge: ViewModel?
+    // Swift Observation: reads of the items and the section-level
+    // ViewModels are reported, changes announced (see `Section: Observable`).
+    private let registrar = ObservationRegistrar()
     // Managers holding this section, told when the items change so their
     // index-path tables go stale. Weak: a section does not keep its manager alive.
     private var owners: [WeakManager] = []
@@ -67,31 +72,40 @@ public final class Section {
         common: ViewModel? = nil,
         itemMerge: ViewModel? = nil
     ) {
-        _items = items
-        _header = header
-        _footer = footer
-        _common = common
-        _itemMerge = itemMerge
+        storedItems = items
+        storedHeader = header
+        storedFooter = footer
+        storedCommon = common
+        storedItemMerge = itemMerge
     }
 
     // MARK: Section-level ViewModels
 
     /// The section header's ViewModel.
     public var header: ViewModel? {
-        get { _header }
-        set { _header = newValue }
+        get {
+            registrar.access(self, keyPath: \.header)
+            return storedHeader
+        }
+        set { registrar.withMutation(of: self, keyPath: \.header) { storedHeader = newValue } }
     }
 
     /// The section footer's ViewModel.
     public var footer: ViewModel? {
-        get { _footer }
-        set { _footer = newValue }
+        get {
+            registrar.access(self, keyPath: \.footer)
+            return storedFooter
+        }
+        set { registrar.withMutation(of: self, keyPath: \.footer) { storedFooter = newValue } }
     }
 
     /// Values shared by the whole section.
     public var common: ViewModel? {
-        get { _common }
-        set { _common = newValue }
+        get {
+            registrar.access(self, keyPath: \.common)
+            return storedCommon
+        }
+        set { registrar.withMutation(of: self, keyPath: \.common) { storedCommon = newValue } }
     }
 
     /// Values every item packaged into this section gets for the keys it
@@ -100,8 +114,11 @@ public final class Section {
     /// Only its JSON values are merged: its payloads (objects and other
     /// non-JSON values) are not put into items.
     public var itemMerge: ViewModel? {
-        get { _itemMerge }
-        set { _itemMerge = newValue }
+        get {
+            registrar.access(self, keyPath: \.itemMerge)
+            return storedItemMerge
+        }
+        set { registrar.withMutation(of: self, keyPath: \.itemMerge) { storedItemMerge = newValue } }
     }
 
     // MARK: Reading items
@@ -286,11 +303,17 @@ public final class Section {
     /// index-path tables go stale).
     @discardableResult
     internal func mutateItems<Result>(_ body: (inout [ViewModel]) -> Result) -> Result {
-        let result = body(&_items)
+        let result = registrar.withMutation(of: self, keyPath: \.items) { body(&storedItems) }
         if !owners.isEmpty {
             for manager in owners.compactMap(\.manager) { manager.sectionItemsDidChange() }
         }
         return result
+    }
+
+    /// The items, their read reported to Swift Observation.
+    private var _items: [ViewModel] {
+        registrar.access(self, keyPath: \.items)
+        return storedItems
     }
 
     /// Registers `manager` to be told about item changes. Called before the
@@ -330,3 +353,10 @@ extension Section: RandomAccessCollection {
 private struct WeakManager {
     weak var manager: Manager?
 }
+
+/// A section takes part in Swift Observation: code that reads its items
+/// (``items``, ``count``, an item by position, iteration) or a
+/// section-level ViewModel inside `withObservationTracking` (or a SwiftUI
+/// `body`) is told when they change, so a list shows items appended by
+/// "load more". Changes inside an item are its own ViewModel's.
+extension Section: Observable {}
