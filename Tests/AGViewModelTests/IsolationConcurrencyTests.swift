@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 import Testing
-import AGViewModel
+@testable import AGViewModel
 
 /// Packages a list off the main actor and hands it over: the pattern app
 /// code uses, compiled here in Swift 6 mode.
@@ -129,6 +129,7 @@ struct IsolationConcurrencyTests {
         for task in tasks { await task.value }
         book["title"] = "Last"
         #expect(book.observerCount(forKey: "title") == 0)
+        #expect(book.observationCenter?.observers["title"] == nil, "the orphaned registrations were dropped")
     }
 
     @Test @MainActor func aViewModelSentToAnActorAndItsSnapshotBack() async {

@@ -38,6 +38,22 @@ struct KeyObservationTests {
         #expect(book.observationCenter?.observers["title"] == nil && kept.isCancelled)
     }
 
+    /// The token owns the handler: a handler that captures the ViewModel
+    /// it observes does not keep it alive once the token is gone.
+    @Test func aHandlerCapturingItsViewModelGoesWithTheToken() {
+        weak var watched: ViewModel?
+        var token: KeyObservation?
+        do {
+            let vm = ViewModel(["title": "A"])
+            watched = vm
+            token = vm.observe("title") { _, _, _ in _ = vm["title"] }
+        }
+        #expect(watched != nil, "the token's handler holds it")
+        #expect(token != nil)
+        token = nil
+        #expect(watched == nil)
+    }
+
     @Test func observesSeveralKeysWithOneHandler() {
         let vm = ViewModel()
         let seen = Recorder<String>()

@@ -55,6 +55,13 @@ struct ObservationTrackingTests {
         let common = track { _ = manager.common }
         manager.common = ViewModel(["style": "plain"])
         #expect(common.count == 1)
+        // indexPath(of:) is not tracked, whether or not its table is cached.
+        let first = manager[0][0]
+        for _ in 0..<2 {
+            let lookup = track { _ = manager.indexPath(of: first) }
+            manager[0].append(ViewModel(["title": "E"]))
+            #expect(lookup.count == 0)
+        }
         let byPath = track { _ = manager[IndexPath(item: 0, section: 0)]["title"] }
         manager[0].replaceItem(at: 0, with: ViewModel(["title": "Z"]))
         #expect(byPath.count == 1)

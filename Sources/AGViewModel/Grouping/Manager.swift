@@ -287,9 +287,11 @@ public final class Manager {
             return slot
         }
         var built: [ObjectIdentifier: ItemSlot] = [:]
-        built.reserveCapacity(_sections.reduce(0) { $0 + $1.count })
-        for (s, section) in _sections.enumerated() {
-            for (i, item) in section.items.enumerated() {
+        // Untracked reads: the answer does not depend on whether the
+        // table was rebuilt, so neither does what Observation hears.
+        built.reserveCapacity(storedSections.reduce(0) { $0 + $1.untrackedItems.count })
+        for (s, section) in storedSections.enumerated() {
+            for (i, item) in section.untrackedItems.enumerated() {
                 let key = ObjectIdentifier(item)
                 if built[key] == nil { built[key] = ItemSlot(section: s, item: i) }
             }
@@ -359,4 +361,6 @@ extension Manager: RandomAccessCollection {
 /// ``common`` ViewModel inside `withObservationTracking` (or a SwiftUI
 /// `body`) is told when they change. Reading an item through the manager
 /// also reads its section's items, so item changes are heard too.
+/// ``indexPath(of:)`` is not tracked. As with an `@Observable` class, an
+/// `onChange` must not change the manager itself.
 extension Manager: Observable {}

@@ -316,6 +316,10 @@ public final class Section {
         return storedItems
     }
 
+    /// The items, their read not reported (the manager's index-path table,
+    /// rebuilt on demand, must not be tracked only when it is rebuilt).
+    internal var untrackedItems: [ViewModel] { storedItems }
+
     /// Registers `manager` to be told about item changes. Called before the
     /// manager starts holding this section, so no change can slip between.
     internal func addOwner(_ manager: Manager) {
@@ -358,5 +362,7 @@ private struct WeakManager {
 /// (``items``, ``count``, an item by position, iteration) or a
 /// section-level ViewModel inside `withObservationTracking` (or a SwiftUI
 /// `body`) is told when they change, so a list shows items appended by
-/// "load more". Changes inside an item are its own ViewModel's.
+/// "load more". Changes inside an item are its own ViewModel's. As with an
+/// `@Observable` class, an `onChange` must not change the section itself
+/// (Observation calls it again for that change, without end).
 extension Section: Observable {}

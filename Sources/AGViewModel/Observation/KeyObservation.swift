@@ -6,17 +6,30 @@
 /// ViewModel weakly, so it never keeps the ViewModel alive; if the ViewModel
 /// goes first, the observation simply ends with it.
 ///
-/// A deallocated token is never called again, wherever it is deallocated
-/// (a `@MainActor` controller may be freed on another thread): the
-/// ViewModel drops its registrations in its own domain, at the next change
-/// of their keys. ``cancel()`` drops them at once.
+/// The token owns the handler, and its deallocation never touches the
+/// ViewModel, since it may happen on any thread (a `@MainActor` controller
+/// can be freed on another one): the handler, and whatever it captures, goes
+/// with the token at once, and is never called again. The ViewModel drops
+/// the empty registrations later, in its own domain (at the next change of
+/// their keys, or the next observer added or removed). ``cancel()`` drops
+/// them at once.
 public final class KeyObservation {
     private weak let viewModel: ViewModel?
     private let registrations: [ObserverRegistration]
+    /// The handler, owned here: the registrations reach it through the
+    /// token, which they hold weakly, so they never keep what it captures.
+    private let handler: ObserverRegistration.Invoke
 
-    internal init(viewModel: ViewModel, registrations: [ObserverRegistration]) {
+    internal init(viewModel: ViewModel, registrations: [ObserverRegistration], handler: @escaping ObserverRegistration.Invoke) {
         self.viewModel = viewModel
         self.registrations = registrations
+        self.handler = handler
+    }
+
+    /// The registrations' `invoke`: calls the handler of the token
+    /// delivered as the observer (the registration drops a `nil` one).
+    internal static func deliver(_ token: AnyObject?, _ viewModel: ViewModel, _ change: KeyChange) {
+        (token as? KeyObservation)?.handler(nil, viewModel, change)
     }
 
     /// Ends the observation: no change is delivered to it from now on, even

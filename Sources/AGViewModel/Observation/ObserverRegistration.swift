@@ -5,8 +5,9 @@
 /// change to a key finds exactly its own observers.
 internal final class ObserverRegistration {
 
-    /// Calls the user's handler with the observer object (`nil` for tokens
-    /// and streams), the ViewModel and the change.
+    /// Calls the user's handler with the observer object (for tokens and
+    /// streams, the token, which calls the handler it owns), the ViewModel
+    /// and the change.
     typealias Invoke = (AnyObject?, ViewModel, KeyChange) -> Void
 
     let key: String

@@ -71,12 +71,13 @@ extension ViewModel {
     ) -> KeyObservation {
         var seen = Set<String>()
         let registrations = keys.filter { seen.insert($0).inserted }.map {
-            ObserverRegistration(key: $0, options: options, observer: nil, ownedByToken: true, onRemove: onRemove, invoke: invoke)
+            ObserverRegistration(key: $0, options: options, observer: nil, ownedByToken: true,
+                                 onRemove: onRemove, invoke: KeyObservation.deliver)
         }
-        let token = KeyObservation(viewModel: self, registrations: registrations)
+        let token = KeyObservation(viewModel: self, registrations: registrations, handler: invoke)
         // Held weakly: a token released anywhere (a main-actor controller
-        // freed on another thread) leaves its registrations orphaned, and
-        // this ViewModel drops them in its own domain.
+        // freed on another thread) takes its handler along and leaves its
+        // registrations orphaned; this ViewModel drops them in its own domain.
         for registration in registrations { registration.observer = token }
         register(registrations, options: options)
         return token

@@ -7,7 +7,9 @@ import Foundation
 /// actor affair, like the views they usually update: they are observed and
 /// posted on the main actor, and a `@MainActor` view controller conforms as
 /// it is. A notification of an observed name that other code posts on
-/// another thread reaches the handler on the main actor, just after.
+/// another thread reaches the handler later, on the main actor, handed over
+/// as Foundation's `queue: .main` observers get it (the poster must not
+/// change what it carries afterwards); such posts keep no order with others.
 @MainActor
 public protocol ViewModelNotificationHandler: AnyObject {
     /// `viewModel` received `notification`. The ViewModel that was posted
