@@ -21,6 +21,14 @@ struct GeneratedKeysCompileTests {
         return paths
     }
 
+    /// A new, empty directory under the temporary directory; the caller
+    /// removes it.
+    static func makeTemporaryDirectory(_ prefix: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UInt64.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
     /// The compiled library's module directory, next to the `agvm` executable.
     static func modulesDirectory() -> String? {
         guard let tool = EndToEndTests.executable() else { return nil }
@@ -36,8 +44,7 @@ struct GeneratedKeysCompileTests {
 
     @Test func generatedKeysTypecheck() throws {
         let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-keys-\(UInt64.random(in: 0 ... .max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.makeTemporaryDirectory("agvm-keys")
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [String] = []
         for (index, sample) in try Self.samples().enumerated() {
@@ -70,8 +77,7 @@ struct GeneratedKeysCompileTests {
     /// packager enum neither fails to compile nor hides that type.
     @Test func moduleNamesThatAreTypeNamesAreRenamed() throws {
         let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-modules-\(UInt64.random(in: 0 ... .max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.makeTemporaryDirectory("agvm-modules")
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [String] = []
         for (index, module) in ["ViewModel", "Any", "String", "JSONObject", "Key", "Self"].enumerated() {
@@ -102,7 +108,7 @@ struct GeneratedKeysCompileTests {
     /// inside their literals and comments.
     @Test func generatedObjectiveCParses() throws {
         guard (try? Self.runTool(["clang", "--version"]))?.status == 0 else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-objc-\(UInt64.random(in: 0 ... .max))")
+        let directory = try Self.makeTemporaryDirectory("agvm-objc")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("Foundation"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Just enough Foundation for string constants.

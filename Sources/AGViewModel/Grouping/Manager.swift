@@ -84,30 +84,30 @@ public final class Manager {
 
     /// The sections, in order. Setting it replaces them all.
     public var sections: [Section] {
-        get { _sections }
+        get { trackedSections }
         set { mutateSections(adding: newValue) { $0 = newValue } }
     }
 
     /// The number of sections.
-    public var count: Int { _sections.count }
+    public var count: Int { trackedSections.count }
 
     /// `true` when the manager has no sections.
-    public var isEmpty: Bool { _sections.isEmpty }
+    public var isEmpty: Bool { trackedSections.isEmpty }
 
     /// The first section, or `nil` when there is none.
-    public var first: Section? { _sections.first }
+    public var first: Section? { trackedSections.first }
 
     /// The last section, or `nil` when there is none.
-    public var last: Section? { _sections.last }
+    public var last: Section? { trackedSections.last }
 
     /// The section at `index`, or `nil` when out of range. Never traps.
     public func section(at index: Int) -> Section? {
-        _sections.indices.contains(index) ? _sections[index] : nil
+        trackedSections.indices.contains(index) ? trackedSections[index] : nil
     }
 
     /// The position of `section` (compared by identity), or `nil`.
     public func index(of section: Section) -> Int? {
-        _sections.firstIndex { $0 === section }
+        trackedSections.firstIndex { $0 === section }
     }
 
     // MARK: Items by index path
@@ -265,7 +265,7 @@ public final class Manager {
 
     /// Replaces the sections with `transform(sections)`, in one change.
     public func updateSections(_ transform: ([Section]) throws -> [Section]) rethrows {
-        let updated = try transform(_sections)
+        let updated = try transform(trackedSections)
         mutateSections(adding: updated) { $0 = updated }
     }
 
@@ -314,7 +314,7 @@ public final class Manager {
     }
 
     /// The section list, its read reported to Swift Observation.
-    private var _sections: [Section] {
+    private var trackedSections: [Section] {
         registrar.access(self, keyPath: \.sections)
         return storedSections
     }
@@ -344,8 +344,8 @@ extension Manager: RandomAccessCollection {
     /// the section. Use ``section(at:)`` for indices from outside.
     public subscript(position: Int) -> Section {
         get {
-            precondition(_sections.indices.contains(position), "Manager section index \(position) out of range 0..<\(_sections.count)")
-            return _sections[position]
+            precondition(trackedSections.indices.contains(position), "Manager section index \(position) out of range 0..<\(trackedSections.count)")
+            return trackedSections[position]
         }
         set { replaceSection(at: position, with: newValue) }
     }

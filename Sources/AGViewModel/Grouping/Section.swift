@@ -125,31 +125,31 @@ public final class Section {
 
     /// The items, in order. Setting it replaces all items.
     public var items: [ViewModel] {
-        get { _items }
+        get { trackedItems }
         set { mutateItems { $0 = newValue } }
     }
 
     /// The number of items.
-    public var count: Int { _items.count }
+    public var count: Int { trackedItems.count }
 
     /// `true` when the section has no items.
-    public var isEmpty: Bool { _items.isEmpty }
+    public var isEmpty: Bool { trackedItems.isEmpty }
 
     /// The first item, or `nil` when the section is empty.
-    public var first: ViewModel? { _items.first }
+    public var first: ViewModel? { trackedItems.first }
 
     /// The last item, or `nil` when the section is empty.
-    public var last: ViewModel? { _items.last }
+    public var last: ViewModel? { trackedItems.last }
 
     /// The item at `index`, or `nil` when `index` is out of range. Never
     /// traps: use it for indices that come from outside.
     public func item(at index: Int) -> ViewModel? {
-        _items.indices.contains(index) ? _items[index] : nil
+        trackedItems.indices.contains(index) ? trackedItems[index] : nil
     }
 
     /// The position of `item` (compared by identity), or `nil`.
     public func index(of item: ViewModel) -> Int? {
-        _items.firstIndex { $0 === item }
+        trackedItems.firstIndex { $0 === item }
     }
 
     /// Whether the section holds `item` (compared by identity).
@@ -286,7 +286,7 @@ public final class Section {
     /// Replaces the items with `transform(items)`, in one change: the
     /// owning managers are told once.
     public func updateItems(_ transform: ([ViewModel]) throws -> [ViewModel]) rethrows {
-        let updated = try transform(_items)
+        let updated = try transform(trackedItems)
         mutateItems { $0 = updated }
     }
 
@@ -311,7 +311,7 @@ public final class Section {
     }
 
     /// The items, their read reported to Swift Observation.
-    private var _items: [ViewModel] {
+    private var trackedItems: [ViewModel] {
         registrar.access(self, keyPath: \.items)
         return storedItems
     }
@@ -341,8 +341,8 @@ extension Section: RandomAccessCollection {
     /// Setting replaces the item. Use ``item(at:)`` for indices from outside.
     public subscript(position: Int) -> ViewModel {
         get {
-            precondition(_items.indices.contains(position), "Section index \(position) out of range 0..<\(_items.count)")
-            return _items[position]
+            precondition(trackedItems.indices.contains(position), "Section index \(position) out of range 0..<\(trackedItems.count)")
+            return trackedItems[position]
         }
         set { replaceItem(at: position, with: newValue) }
     }
