@@ -269,6 +269,83 @@ struct ChangeSetTests {
         }
     }
 
+    /// The refresh the docs describe: the diff runs on another task from a
+    /// snapshot while the user edits the shown manager.
+    private func diffFromSnapshot(of shown: Manager, to fresh: Manager) -> ChangeSet {
+        ChangeSet(from: shown.snapshot.makeManager(), to: fresh)
+    }
+
+    /// The description of the error `body` throws, or `nil`.
+    private func message(_ body: () throws -> Void) -> String? {
+        do { try body() } catch { return "\(error)" }
+        return nil
+    }
+
+    @Test func applyRefusesAManagerReorderedSinceTheDiff() throws {
+        let shown = manager([[1, 2, 3]])
+        let fresh = manager([[1, 2, 3]], titles: [2: "B2"])
+        let changes = diffFromSnapshot(of: shown, to: fresh)
+        #expect(changes.reloadedItems == [path(0, 1)])
+        shown[0].move(from: 2, to: 0)  // the user drags 3 to the top meanwhile
+        let text = try #require(message { try changes.apply(to: shown, new: fresh) })
+        #expect(text.contains("the manager changed since the change set was computed"))
+        #expect(layout(shown) == [[3, 1, 2]] && shown[0][2]["title"] == nil)
+        #expect(throws: GroupingError.self) { try changes.batchUpdates(updating: shown, to: fresh) }
+    }
+
+    @Test func applyRefusesAManagerWhoseItemsWereReplacedSinceTheDiff() {
+        let shown = manager([[1, 2, 3]])
+        let fresh = manager([[1, 2, 3, 4]])
+        let changes = diffFromSnapshot(of: shown, to: fresh)
+        // Same count, another item: index paths alone would still fit.
+        _ = shown[0].remove(at: 1)
+        shown[0].append(ViewModel(["id": 9]))
+        #expect(throws: GroupingError.self) { try changes.apply(to: shown, new: fresh) }
+        #expect(layout(shown) == [[1, 3, 9]])
+        // Sections reordered: also refused.
+        let two = manager([[1], [2]], sectionIDs: ["a", "b"])
+        let sectionChanges = diffFromSnapshot(of: two, to: manager([[1], [2, 5]], sectionIDs: ["a", "b"]))
+        two.move(from: 1, to: 0)
+        #expect(throws: GroupingError.self) { try sectionChanges.apply(to: two, new: manager([[1], [2, 5]], sectionIDs: ["a", "b"])) }
+    }
+
+    @Test func applyRefusesANewManagerChangedSinceTheDiff() throws {
+        let shown = manager([[1, 2]])
+        let fresh = manager([[2, 1]])
+        let changes = ChangeSet(from: shown, to: fresh)
+        fresh[0].move(from: 1, to: 0)
+        let text = try #require(message { try changes.apply(to: shown, new: fresh) })
+        #expect(text.contains("the new manager changed"))
+        #expect(layout(shown) == [[1, 2]])
+    }
+
+    @Test func applyKeepsEditsThatLeaveIdentitiesInPlace() throws {
+        let shown = manager([[1, 2, 3]])
+        let fresh = manager([[1, 2, 3, 4]], titles: [3: "new"])
+        let changes = diffFromSnapshot(of: shown, to: fresh)
+        shown[0][0]["isSelected"] = true  // UI state set while the diff ran
+        let first = shown[0][0]
+        try changes.apply(to: shown, new: fresh)
+        #expect(layout(shown) == [[1, 2, 3, 4]])
+        #expect(shown[0][0] === first && first["isSelected"] == true)
+        #expect(shown[0][2]["title"] == "new")
+        // A deleted section's items may change: it goes as a whole.
+        let two = manager([[1], [2]], sectionIDs: ["a", "b"])
+        let oneLeft = manager([[1]], sectionIDs: ["a"])
+        let deleting = diffFromSnapshot(of: two, to: oneLeft)
+        two[1].append(ViewModel(["id": 7]))
+        try deleting.apply(to: two, new: oneLeft)
+        #expect(layout(two) == [[1]])
+    }
+
+    @Test func changeSetsCompareByTheirChangesOnly() {
+        let diffed = ChangeSet(from: manager([[1, 2]]), to: manager([[2]]))
+        let byHand = ChangeSet(deletedItems: [path(0, 0)])
+        #expect(diffed == byHand && diffed.hashValue == byHand.hashValue)
+        // One made by hand is checked against the index paths only.
+        #expect((try? byHand.apply(to: [[1, 7]], new: [[7]])) == [[7]])
+    }
+
     @Test func descriptionSummarisesEveryKind() {
         let changes = ChangeSet(deletedSections: [1], insertedSections: [0], movedSections: [.init(from: 2, to: 3)],
                                 deletedItems: [path(0, 1)], insertedItems: [path(1, 0)],

@@ -41,12 +41,22 @@ extension ChangeSet {
     /// plain step in the domain that owns `manager` (usually inside the
     /// table view's batch update): nothing else can touch it meanwhile.
     ///
+    /// A change set computed by ``init(from:to:identity:sectionIdentity:)``
+    /// remembers the layout of both managers: their sections and, in order,
+    /// the identities of their items (by its identity rules). When either
+    /// has changed since (a row moved, deleted or added while the diff ran
+    /// on another task), applying it is refused: compute it again. Values
+    /// edited meanwhile do not count: unchanged items keep their edits,
+    /// reloaded ones take `new`'s content. A change set made by hand is
+    /// checked against its index paths only.
+    ///
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` when the change set
-    ///   does not fit (for example `manager` changed since the change set
-    ///   was computed); `manager` is then left unchanged.
+    ///   does not fit: its index paths, or (for a computed one) the layout
+    ///   of `manager` or `new` changed since; `manager` is then left unchanged.
     public func apply(to manager: Manager, new: Manager) throws(GroupingError) {
         let oldSections = manager.sections
         let newSections = new.sections
+        try checkOrigin(old: oldSections, new: newSections)
         let (sources, items) = try plan(old: oldSections.map(\.items), new: newSections.map(\.items))
         // Read every section of `new` before changing any: `new` may hold
         // some of `manager`'s own Section objects, in other places.

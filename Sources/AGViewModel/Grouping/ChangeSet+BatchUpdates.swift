@@ -58,7 +58,9 @@ extension ChangeSet {
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` when it does not fit
     ///   (the checks of `apply(to:new:)`).
     internal func batchUpdates(updating manager: Manager, to new: Manager) throws(GroupingError) -> ChangeSet {
-        _ = try plan(old: manager.sections.map(\.items), new: new.sections.map(\.items))
+        let oldSections = manager.sections, newSections = new.sections
+        try checkOrigin(old: oldSections, new: newSections)
+        _ = try plan(old: oldSections.map(\.items), new: newSections.map(\.items))
         return batchUpdates
     }
 }

@@ -26,7 +26,9 @@ extension ChangeSet {
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
     /// there, with n the number of items. Both managers must belong to the
     /// caller's isolation domain; to diff on another task, send it
-    /// ``Manager/Snapshot``s and diff the managers they make.
+    /// ``Manager/Snapshot``s and diff the managers they make. The change set
+    /// remembers both managers' layouts, so `apply(to:new:)` on a ``Manager``
+    /// refuses the shown manager if a row was moved, deleted or added since.
     public init(from old: Manager, to new: Manager, identity: IdentityRule = .default, sectionIdentity: IdentityRule? = nil) {
         var diff = Differ(old: old.sections, new: new.sections, itemRule: identity, sectionRule: sectionIdentity ?? identity)
         self = diff.run()
@@ -94,28 +96,31 @@ private struct Differ {
     }
 
     mutating func run() -> ChangeSet {
-        let (oldToNew, newToOld) = matchSections()
-        diffItems(oldToNew: oldToNew, newToOld: newToOld)
+        let oldIdentities = oldSections.map { $0.header.flatMap(sectionRule.identity(of:)) }
+        let newIdentities = newSections.map { $0.header.flatMap(sectionRule.identity(of:)) }
+        let (oldToNew, newToOld) = matchSections(Self.sectionKeys(oldIdentities), Self.sectionKeys(newIdentities))
+        let (old, new) = diffItems(oldToNew: oldToNew, newToOld: newToOld)
+        result.origin = ChangeSet.Origin(
+            itemRule: itemRule, sectionRule: sectionRule,
+            oldLayout: old.layout(sectionIdentities: oldIdentities, kept: oldToNew),
+            newLayout: new.layout(sectionIdentities: newIdentities, kept: newToOld),
+            deletedSections: result.deletedSections, insertedSections: result.insertedSections)
         return result
     }
 
     // MARK: Sections
 
-    private func sectionKeys(_ sections: [Section]) -> [SectionKey] {
+    private static func sectionKeys(_ identities: [JSONValue?]) -> [SectionKey] {
         var seen: [JSONValue: Int] = [:]
-        return sections.enumerated().map { index, section in
-            guard let header = section.header, let value = sectionRule.identity(of: header) else {
-                return .position(index)
-            }
+        return identities.enumerated().map { index, identity in
+            guard let value = identity else { return .position(index) }
             let occurrence = seen[value, default: 0]
             seen[value] = occurrence + 1
             return .value(value, occurrence: occurrence)
         }
     }
 
-    private mutating func matchSections() -> (oldToNew: [Int], newToOld: [Int]) {
-        let oldKeys = sectionKeys(oldSections)
-        let newKeys = sectionKeys(newSections)
+    private mutating func matchSections(_ oldKeys: [SectionKey], _ newKeys: [SectionKey]) -> (oldToNew: [Int], newToOld: [Int]) {
         var oldIndex: [SectionKey: Int] = Dictionary(minimumCapacity: oldKeys.count)
         for (s, key) in oldKeys.enumerated() { oldIndex[key] = s }
         var oldToNew = [Int](repeating: -1, count: oldKeys.count)
@@ -175,7 +180,9 @@ private struct Differ {
         var count: Int { ids.count }
     }
 
-    private mutating func diffItems(oldToNew: [Int], newToOld: [Int]) {
+    /// Diffs the items of the kept sections, and returns both sides with
+    /// the identities read.
+    private mutating func diffItems(oldToNew: [Int], newToOld: [Int]) -> (old: Side, new: Side) {
         var old = Side(oldSections, kept: oldToNew)
         var new = Side(newSections, kept: newToOld)
         var isChanged = [Bool](repeating: false, count: new.count)
@@ -289,6 +296,7 @@ private struct Differ {
         result.insertedItems.sort()
         result.reloadedItems.sort()
         result.movedItems.sort { $0.from < $1.from }
+        return (old, new)
     }
 
     /// A moved item: a move when unchanged, else a delete plus an insert
@@ -342,5 +350,17 @@ extension Differ.Side {
     func item(_ i: Int) -> ViewModel {
         let s = section(of: i)
         return lists[s][i - start[s]]
+    }
+
+    /// The layout fingerprint of this side (``ChangeSet/layout(of:skipping:rules:)``),
+    /// from the identities the diff read: sections not kept (`kept[s] < 0`)
+    /// count by identity only.
+    func layout(sectionIdentities: [JSONValue?], kept: [Int]) -> Int {
+        var layout = LayoutHasher(sectionCount: lists.count)
+        for s in lists.indices {
+            layout.addSection(identity: sectionIdentities[s], itemCount: kept[s] >= 0 ? lists[s].count : nil)
+            for i in start[s]..<start[s + 1] { layout.addItem(identity: ids[i]) }
+        }
+        return layout.finalize()
     }
 }

@@ -68,6 +68,10 @@ public struct ChangeSet: Sendable, Hashable {
     /// Items that stayed but whose content changed, by old index path, sorted.
     public var reloadedItems: [IndexPath]
 
+    /// The managers the diff computed this change set from (`nil` for one
+    /// made by hand); not part of its value.
+    internal var origin: Origin?
+
     /// A change set with the given changes (empty by default).
     public init(
         deletedSections: IndexSet = [],
@@ -85,6 +89,25 @@ public struct ChangeSet: Sendable, Hashable {
         self.insertedItems = insertedItems
         self.movedItems = movedItems
         self.reloadedItems = reloadedItems
+    }
+
+    /// Two change sets are equal when they list the same changes.
+    public static func == (a: ChangeSet, b: ChangeSet) -> Bool {
+        a.deletedSections == b.deletedSections && a.insertedSections == b.insertedSections
+            && a.movedSections == b.movedSections && a.deletedItems == b.deletedItems
+            && a.insertedItems == b.insertedItems && a.movedItems == b.movedItems
+            && a.reloadedItems == b.reloadedItems
+    }
+
+    /// Hashes the changes listed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(deletedSections)
+        hasher.combine(insertedSections)
+        hasher.combine(movedSections)
+        hasher.combine(deletedItems)
+        hasher.combine(insertedItems)
+        hasher.combine(movedItems)
+        hasher.combine(reloadedItems)
     }
 
     /// `true` when nothing changed.

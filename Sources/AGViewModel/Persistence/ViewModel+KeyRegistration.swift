@@ -8,8 +8,9 @@
 /// status.addArchivedKeys(["id", "text", "likes"]) // the offline cache keeps more
 /// ```
 ///
-/// Registrations are copied by ``copy()`` and thread-safe like the store.
-/// They are not themselves written to exports or archives.
+/// Registrations are copied by ``copy()`` and belong to the ViewModel's
+/// isolation domain like its values. They are not themselves written to
+/// exports or archives.
 extension ViewModel {
     /// The keys registered for JSON export, in registration order.
     public var serializableKeys: [String] { keyRegistry.serializable }
@@ -64,7 +65,7 @@ extension ViewModel {
     }
 
     /// The keys in order, their values and the keys registered for
-    /// `purpose`, read together under the lock.
+    /// `purpose`, read together.
     internal func persistenceSnapshot(
         for purpose: KeyPurpose
     ) -> (keys: [String], values: StoredValues, registered: [String]) {
