@@ -18,7 +18,7 @@ extension ViewModel.Key where Value == [JSONValue] {
     public static var statusesEntitiesMedia: Self { "media" }
     /// In `statuses.entities.hashtags`: `indices` Example: [2 elements]
     public static var statusesEntitiesHashtagsIndices: Self { "indices" }
-    /// In `statuses.entities.user.mentions`: `indices` Example: [2 elements]
+    /// In `statuses.entities.user_mentions`: `indices` Example: [2 elements]
     public static var statusesEntitiesUserMentionsIndices: Self { "indices" }
     /// In `statuses.entities.urls`: `indices` Example: [2 elements]
     public static var statusesEntitiesUrlsIndices: Self { "indices" }
@@ -44,7 +44,7 @@ extension ViewModel.Key where Value == JSONObject {
     public static var statusesEntitiesMediaSizesSmall: Self { "small" }
     /// In `statuses.entities.media.sizes`: `large` Example: {3 members}
     public static var statusesEntitiesMediaSizesLarge: Self { "large" }
-    /// In `statuses.retweeted.status`: `user` Example: {5 members}
+    /// In `statuses.retweeted_status`: `user` Example: {5 members}
     public static var statusesRetweetedStatusUser: Self { "user" }
 }
 
@@ -64,7 +64,7 @@ extension ViewModel.Key where Value == Int {
     public static var statusesUserFollowersCount: Self { "followers_count" }
     /// In `statuses.user`: `friends_count` Example: 311
     public static var statusesUserFriendsCount: Self { "friends_count" }
-    /// In `statuses.entities.user.mentions`: `id` Example: 2244994945
+    /// In `statuses.entities.user_mentions`: `id` Example: 2244994945
     public static var statusesEntitiesUserMentionsId: Self { "id" }
     /// In `statuses.entities.media`: `id` Example: 1879446990123360256
     public static var statusesEntitiesMediaId: Self { "id" }
@@ -76,19 +76,19 @@ extension ViewModel.Key where Value == Int {
     public static var statusesEntitiesMediaSizesLargeW: Self { "w" }
     /// In `statuses.entities.media.sizes.large`: `h` Example: 1080
     public static var statusesEntitiesMediaSizesLargeH: Self { "h" }
-    /// In `statuses.retweeted.status`: `id` Example: 1879448802215292928
+    /// In `statuses.retweeted_status`: `id` Example: 1879448802215292928
     public static var statusesRetweetedStatusId: Self { "id" }
-    /// In `statuses.retweeted.status`: `retweet_count` Example: 88
+    /// In `statuses.retweeted_status`: `retweet_count` Example: 88
     public static var statusesRetweetedStatusRetweetCount: Self { "retweet_count" }
-    /// In `statuses.retweeted.status`: `favorite_count` Example: 140
+    /// In `statuses.retweeted_status`: `favorite_count` Example: 140
     public static var statusesRetweetedStatusFavoriteCount: Self { "favorite_count" }
-    /// In `statuses.retweeted.status.user`: `id` Example: 95731075
+    /// In `statuses.retweeted_status.user`: `id` Example: 95731075
     public static var statusesRetweetedStatusUserId: Self { "id" }
-    /// In `search.metadata`: `max_id` Example: 1879456012345678849
+    /// In `search_metadata`: `max_id` Example: 1879456012345678849
     public static var searchMetadataMaxId: Self { "max_id" }
-    /// In `search.metadata`: `since_id` Example: 0
+    /// In `search_metadata`: `since_id` Example: 0
     public static var searchMetadataSinceId: Self { "since_id" }
-    /// In `search.metadata`: `count` Example: 4
+    /// In `search_metadata`: `count` Example: 4
     public static var searchMetadataCount: Self { "count" }
 }
 
@@ -122,11 +122,11 @@ extension ViewModel.Key where Value == String {
     public static var statusesUserCreatedAt: Self { "created_at" }
     /// In `statuses.entities.hashtags`: `text` Example: "Swift"
     public static var statusesEntitiesHashtagsText: Self { "text" }
-    /// In `statuses.entities.user.mentions`: `screen_name` Example: "swiftdev"
+    /// In `statuses.entities.user_mentions`: `screen_name` Example: "swiftdev"
     public static var statusesEntitiesUserMentionsScreenName: Self { "screen_name" }
-    /// In `statuses.entities.user.mentions`: `name` Example: "Swift Dev 🐦"
+    /// In `statuses.entities.user_mentions`: `name` Example: "Swift Dev 🐦"
     public static var statusesEntitiesUserMentionsName: Self { "name" }
-    /// In `statuses.entities.user.mentions`: `id_str` Example: "2244994945"
+    /// In `statuses.entities.user_mentions`: `id_str` Example: "2244994945"
     public static var statusesEntitiesUserMentionsIdStr: Self { "id_str" }
     /// In `statuses.entities.urls`: `display_url` Example: "swiftdev.example/posts/agviewm…"
     public static var statusesEntitiesUrlsDisplayUrl: Self { "display_url" }
@@ -138,27 +138,27 @@ extension ViewModel.Key where Value == String {
     public static var statusesEntitiesMediaSizesSmallResize: Self { "resize" }
     /// In `statuses.entities.media.sizes.large`: `resize` Example: "fit"
     public static var statusesEntitiesMediaSizesLargeResize: Self { "resize" }
-    /// In `statuses.retweeted.status`: `id_str` Example: "1879448802215292928"
+    /// In `statuses.retweeted_status`: `id_str` Example: "1879448802215292928"
     public static var statusesRetweetedStatusIdStr: Self { "id_str" }
-    /// In `statuses.retweeted.status`: `text` Example: "Scheduled maintenance tonight 23:00–23…
+    /// In `statuses.retweeted_status`: `text` Example: "Scheduled maintenance tonight 23:00–23…
     public static var statusesRetweetedStatusText: Self { "text" }
-    /// In `statuses.retweeted.status.user`: `id_str` Example: "95731075"
+    /// In `statuses.retweeted_status.user`: `id_str` Example: "95731075"
     public static var statusesRetweetedStatusUserIdStr: Self { "id_str" }
-    /// In `statuses.retweeted.status.user`: `name` Example: "API Status"
+    /// In `statuses.retweeted_status.user`: `name` Example: "API Status"
     public static var statusesRetweetedStatusUserName: Self { "name" }
-    /// In `statuses.retweeted.status.user`: `screen_name` Example: "api_status"
+    /// In `statuses.retweeted_status.user`: `screen_name` Example: "api_status"
     public static var statusesRetweetedStatusUserScreenName: Self { "screen_name" }
     /// In `statuses.coordinates`: `type` Example: "Point"
     public static var statusesCoordinatesType: Self { "type" }
-    /// In `search.metadata`: `max_id_str` Example: "1879456012345678849"
+    /// In `search_metadata`: `max_id_str` Example: "1879456012345678849"
     public static var searchMetadataMaxIdStr: Self { "max_id_str" }
-    /// In `search.metadata`: `next_results` Example: "?max_id=1879447010332655616&q=%23Swift…
+    /// In `search_metadata`: `next_results` Example: "?max_id=1879447010332655616&q=%23Swift…
     public static var searchMetadataNextResults: Self { "next_results" }
-    /// In `search.metadata`: `query` Example: "%23Swift"
+    /// In `search_metadata`: `query` Example: "%23Swift"
     public static var searchMetadataQuery: Self { "query" }
-    /// In `search.metadata`: `next_cursor` (beyond Int64) Example: 18446744073709551615
+    /// In `search_metadata`: `next_cursor` (beyond Int64) Example: 18446744073709551615
     public static var searchMetadataNextCursor: Self { "next_cursor" }
-    /// In `search.metadata`: `refresh_url` Example: "?since_id=1879456012345678849&q=%23Swi…
+    /// In `search_metadata`: `refresh_url` Example: "?since_id=1879456012345678849&q=%23Swi…
     public static var searchMetadataRefreshUrl: Self { "refresh_url" }
 }
 
@@ -174,7 +174,7 @@ extension ViewModel.Key where Value == Bool {
     public static var statusesPossiblySensitive: Self { "possibly_sensitive" }
     /// In `statuses.user`: `verified` Example: true
     public static var statusesUserVerified: Self { "verified" }
-    /// In `statuses.retweeted.status.user`: `verified` Example: true
+    /// In `statuses.retweeted_status.user`: `verified` Example: true
     public static var statusesRetweetedStatusUserVerified: Self { "verified" }
 }
 
@@ -200,6 +200,6 @@ extension ViewModel.Key where Value == JSONValue {
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `Double` values.
 extension ViewModel.Key where Value == Double {
-    /// In `search.metadata`: `completed_in` Example: 0.047
+    /// In `search_metadata`: `completed_in` Example: 0.047
     public static var searchMetadataCompletedIn: Self { "completed_in" }
 }

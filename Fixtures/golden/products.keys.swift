@@ -56,7 +56,7 @@ extension ViewModel.Key where Value == String {
     public static var productsDescriptionHtml: Self { "description_html" }
     /// In `products`: `published_at` (optional) Example: "2024-10-01T08:00:00Z"
     public static var productsPublishedAt: Self { "published_at" }
-    /// In `products.price.range`: `currency` Example: "EUR"
+    /// In `products.price_range`: `currency` Example: "EUR"
     public static var productsPriceRangeCurrency: Self { "currency" }
     /// In `products.options`: `name` Example: "Color"
     public static var productsOptionsName: Self { "name" }
@@ -114,9 +114,9 @@ extension ViewModel.Key where Value == Int {
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `Double` values.
 extension ViewModel.Key where Value == Double {
-    /// In `products.price.range`: `min` Example: 89.0
+    /// In `products.price_range`: `min` Example: 89.0
     public static var productsPriceRangeMin: Self { "min" }
-    /// In `products.price.range`: `max` Example: 99.0
+    /// In `products.price_range`: `max` Example: 99.0
     public static var productsPriceRangeMax: Self { "max" }
     /// In `products.rating`: `average` Example: 4.7
     public static var productsRatingAverage: Self { "average" }
@@ -124,13 +124,13 @@ extension ViewModel.Key where Value == Double {
     public static var productsVariantsPrice: Self { "price" }
     /// In `products.variants`: `compare_at_price` (optional) Example: 119.0
     public static var productsVariantsCompareAtPrice: Self { "compare_at_price" }
-    /// In `currency.rates`: `EUR` Example: 1.0
+    /// In `currency_rates`: `EUR` Example: 1.0
     public static var currencyRatesEUR: Self { "EUR" }
-    /// In `currency.rates`: `USD` Example: 1.0873
+    /// In `currency_rates`: `USD` Example: 1.0873
     public static var currencyRatesUSD: Self { "USD" }
-    /// In `currency.rates`: `GBP` Example: 0.85312
+    /// In `currency_rates`: `GBP` Example: 0.85312
     public static var currencyRatesGBP: Self { "GBP" }
-    /// In `currency.rates`: `JPY` Example: 162.41
+    /// In `currency_rates`: `JPY` Example: 162.41
     public static var currencyRatesJPY: Self { "JPY" }
 }
 

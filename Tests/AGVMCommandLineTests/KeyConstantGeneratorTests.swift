@@ -100,6 +100,19 @@ struct KeyConstantGeneratorTests {
         #expect(objc.contains("#pragma mark - Books items author"))
     }
 
+    /// A doc comment names where a key is with the API's own keys, in
+    /// `JSONPath`'s written form: underscores kept, a `.` in a key escaped.
+    @Test func commentPathsAreTheAPIKeys() {
+        let sample: JSONValue = ["search_metadata": ["next_page": ["max_id": 1]], "a.b": ["c": 2]]
+        let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
+        let swift = generator.generate(.swift)
+        #expect(swift.contains("/// In `search_metadata`: `next_page` Example: {1 members}"))
+        #expect(swift.contains("/// In `search_metadata.next_page`: `max_id` Example: 1\n    public static var searchMetadataNextPageMaxId"))
+        #expect(swift.contains(#"/// In `a\.b`: `c` Example: 2"#))
+        let objc = generator.generate(.objc)
+        #expect(objc.contains("#pragma mark - M search_metadata next_page\n/** `max_id` Example: 1 */"))
+    }
+
     @Test func objectiveCEscapesStopBeforeTheCharactersThatFollow() throws {
         // "\x01abc" would be one (out of range) hex escape; octal stops at three digits.
         let sample = try JSONValue(parsing: #"{"\u0001abc": 1, "\u007f7": 2}"#)

@@ -106,7 +106,7 @@ struct KeyConstantGenerator {
         // Keys of nested objects are prefixed with their path.
         var constants: [(type: String, member: String, key: String, doc: String)] = []
         var members = IdentifierCleaner()
-        collectConstants(root, prefix: "", members: &members, into: &constants)
+        collectConstants(root, prefix: "", sourcePath: [], members: &members, into: &constants)
         var types: [String] = []
         for constant in constants where !types.contains(constant.type) { types.append(constant.type) }
         var lines: [String] = []
@@ -129,23 +129,32 @@ struct KeyConstantGenerator {
     }
 
     /// The key constants of `object` and its nested objects, in order.
+    /// `prefix` is the text their member names start with; `sourcePath`
+    /// the API keys leading to `object`, named in their doc comments.
     private func collectConstants(
-        _ object: JSONShape, prefix: String, members: inout IdentifierCleaner,
+        _ object: JSONShape, prefix: String, sourcePath: [String], members: inout IdentifierCleaner,
         into constants: inout [(type: String, member: String, key: String, doc: String)]
     ) {
-        var nested: [(key: String, shape: JSONShape)] = []
+        var nested: [(prefix: String, sourcePath: [String], shape: JSONShape)] = []
         for (key, member) in object.members {
             let path = prefix.isEmpty ? key : prefix + "_" + key
-            let doc = (prefix.isEmpty ? "" : "In `\(sanitizeComment(prefix.replacingOccurrences(of: "_", with: ".")))`: ")
+            let doc = (sourcePath.isEmpty ? "" : "In `\(sanitizeComment(Self.writtenPath(sourcePath)))`: ")
                 + describe(key: key, member: member, parentCount: object.objectCount)
             constants.append((KeyType(member).swiftName, members.memberName(for: path), key, doc))
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
-                nested.append((path, objectShape))
+                nested.append((path, sourcePath + [key], objectShape))
             }
         }
         for entry in nested {
-            collectConstants(entry.shape, prefix: entry.key, members: &members, into: &constants)
+            collectConstants(entry.shape, prefix: entry.prefix, sourcePath: entry.sourcePath, members: &members, into: &constants)
         }
+    }
+
+    /// The API keys `keys` as one path in `JSONPath`'s written form
+    /// (`entities.user_mentions`, `a\.b` for the key `a.b`): the real keys,
+    /// never the words a member name is made of.
+    private static func writtenPath(_ keys: [String]) -> String {
+        JSONPath(keys.map(JSONPath.Component.key)).description
     }
 
     /// `enum Name { static func package(_:) }` per object level: copies each
