@@ -5,7 +5,7 @@ import AGViewModel
 import Foundation
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `Int` values.
-extension ViewModel.Key where Value == Int {
+nonisolated extension ViewModel.Key where Value == Int {
     /// `page` Example: 2
     public static var page: Self { "page" }
     /// `per_page` Example: 8
@@ -47,7 +47,7 @@ extension ViewModel.Key where Value == Int {
 }
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `URL` values.
-extension ViewModel.Key where Value == URL {
+nonisolated extension ViewModel.Key where Value == URL {
     /// `next_page_url` Example: "https://api.bookshelf.example/v1/books…
     public static var nextPageUrl: Self { "next_page_url" }
     /// `previous_page_url` Example: "https://api.bookshelf.example/v1/books…
@@ -57,7 +57,7 @@ extension ViewModel.Key where Value == URL {
 }
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `[JSONValue]` values.
-extension ViewModel.Key where Value == [JSONValue] {
+nonisolated extension ViewModel.Key where Value == [JSONValue] {
     /// `books` Example: [8 elements]
     public static var books: Self { "books" }
     /// In `books`: `authors` Example: [2 elements]
@@ -69,7 +69,7 @@ extension ViewModel.Key where Value == [JSONValue] {
 }
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `JSONObject` values.
-extension ViewModel.Key where Value == JSONObject {
+nonisolated extension ViewModel.Key where Value == JSONObject {
     /// `facets` Example: {2 members}
     public static var facets: Self { "facets" }
     /// In `books`: `price` Example: {3 members}
@@ -85,7 +85,7 @@ extension ViewModel.Key where Value == JSONObject {
 }
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `String` values.
-extension ViewModel.Key where Value == String {
+nonisolated extension ViewModel.Key where Value == String {
     /// `generated_at` Example: "2025-01-14T09:12:44Z"
     public static var generatedAt: Self { "generated_at" }
     /// In `books`: `isbn_13` Example: "9781098116491"
@@ -109,13 +109,13 @@ extension ViewModel.Key where Value == String {
 }
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `Bool` values.
-extension ViewModel.Key where Value == Bool {
+nonisolated extension ViewModel.Key where Value == Bool {
     /// In `books`: `in_stock` Example: true
     public static var booksInStock: Self { "in_stock" }
 }
 
 /// Typed ViewModel keys of the `Books` API (books.json) with `Double` values.
-extension ViewModel.Key where Value == Double {
+nonisolated extension ViewModel.Key where Value == Double {
     /// In `books.price`: `amount` Example: 39.99
     public static var booksPriceAmount: Self { "amount" }
     /// In `books.rating`: `average` (optional) Example: 4.6

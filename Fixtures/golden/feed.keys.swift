@@ -5,7 +5,7 @@ import AGViewModel
 import Foundation
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `[JSONValue]` values.
-extension ViewModel.Key where Value == [JSONValue] {
+nonisolated extension ViewModel.Key where Value == [JSONValue] {
     /// `statuses` Example: [4 elements]
     public static var statuses: Self { "statuses" }
     /// In `statuses.entities`: `hashtags` Example: [1 elements]
@@ -27,7 +27,7 @@ extension ViewModel.Key where Value == [JSONValue] {
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `JSONObject` values.
-extension ViewModel.Key where Value == JSONObject {
+nonisolated extension ViewModel.Key where Value == JSONObject {
     /// `search_metadata` Example: {9 members}
     public static var searchMetadata: Self { "search_metadata" }
     /// In `statuses`: `user` Example: {12 members}
@@ -49,7 +49,7 @@ extension ViewModel.Key where Value == JSONObject {
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `Int` values.
-extension ViewModel.Key where Value == Int {
+nonisolated extension ViewModel.Key where Value == Int {
     /// In `statuses`: `id` Example: 1879456012345678849
     public static var statusesId: Self { "id" }
     /// In `statuses`: `in_reply_to_status_id` (optional) Example: 1879456012345678849
@@ -93,7 +93,7 @@ extension ViewModel.Key where Value == Int {
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `String` values.
-extension ViewModel.Key where Value == String {
+nonisolated extension ViewModel.Key where Value == String {
     /// In `statuses`: `id_str` Example: "1879456012345678849"
     public static var statusesIdStr: Self { "id_str" }
     /// In `statuses`: `created_at` Example: "Wed Jan 15 08:31:02 +0000 2025"
@@ -163,7 +163,7 @@ extension ViewModel.Key where Value == String {
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `Bool` values.
-extension ViewModel.Key where Value == Bool {
+nonisolated extension ViewModel.Key where Value == Bool {
     /// In `statuses`: `truncated` Example: false
     public static var statusesTruncated: Self { "truncated" }
     /// In `statuses`: `favorited` Example: false
@@ -179,7 +179,7 @@ extension ViewModel.Key where Value == Bool {
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `URL` values.
-extension ViewModel.Key where Value == URL {
+nonisolated extension ViewModel.Key where Value == URL {
     /// In `statuses.user`: `url` (optional) Example: "https://swiftdev.example"
     public static var statusesUserUrl: Self { "url" }
     /// In `statuses.user`: `profile_image_url_https` Example: "https://pbs.example/profile_images/1/n…
@@ -193,13 +193,13 @@ extension ViewModel.Key where Value == URL {
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `JSONValue` values.
-extension ViewModel.Key where Value == JSONValue {
+nonisolated extension ViewModel.Key where Value == JSONValue {
     /// In `statuses.entities.media`: `ext_alt_text` (optional; null in every sample)
     public static var statusesEntitiesMediaExtAltText: Self { "ext_alt_text" }
 }
 
 /// Typed ViewModel keys of the `Feed` API (feed.json) with `Double` values.
-extension ViewModel.Key where Value == Double {
+nonisolated extension ViewModel.Key where Value == Double {
     /// In `search_metadata`: `completed_in` Example: 0.047
     public static var searchMetadataCompletedIn: Self { "completed_in" }
 }

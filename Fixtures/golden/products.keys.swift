@@ -5,7 +5,7 @@ import AGViewModel
 import Foundation
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `[JSONValue]` values.
-extension ViewModel.Key where Value == [JSONValue] {
+nonisolated extension ViewModel.Key where Value == [JSONValue] {
     /// `products` Example: [4 elements]
     public static var products: Self { "products" }
     /// In `products`: `tags` Example: [3 elements]
@@ -21,7 +21,7 @@ extension ViewModel.Key where Value == [JSONValue] {
 }
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `JSONObject` values.
-extension ViewModel.Key where Value == JSONObject {
+nonisolated extension ViewModel.Key where Value == JSONObject {
     /// `pagination` Example: {3 members}
     public static var pagination: Self { "pagination" }
     /// `currency_rates` Example: {4 members}
@@ -41,7 +41,7 @@ extension ViewModel.Key where Value == JSONObject {
 }
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `String` values.
-extension ViewModel.Key where Value == String {
+nonisolated extension ViewModel.Key where Value == String {
     /// `request_id` Example: "9f1c2a7e-44b0-4d8e-b5a1-3c0e7d9e2f61"
     public static var requestId: Self { "request_id" }
     /// In `products`: `handle` Example: "merino-crew-sweater"
@@ -91,7 +91,7 @@ extension ViewModel.Key where Value == String {
 }
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `Int` values.
-extension ViewModel.Key where Value == Int {
+nonisolated extension ViewModel.Key where Value == Int {
     /// In `products`: `id` Example: 7001
     public static var productsId: Self { "id" }
     /// In `products.rating`: `count` Example: 312
@@ -113,7 +113,7 @@ extension ViewModel.Key where Value == Int {
 }
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `Double` values.
-extension ViewModel.Key where Value == Double {
+nonisolated extension ViewModel.Key where Value == Double {
     /// In `products.price_range`: `min` Example: 89.0
     public static var productsPriceRangeMin: Self { "min" }
     /// In `products.price_range`: `max` Example: 99.0
@@ -135,7 +135,7 @@ extension ViewModel.Key where Value == Double {
 }
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `Bool` values.
-extension ViewModel.Key where Value == Bool {
+nonisolated extension ViewModel.Key where Value == Bool {
     /// In `products.variants.backorder`: `allowed` Example: true
     public static var productsVariantsBackorderAllowed: Self { "allowed" }
     /// In `pagination`: `has_next_page` Example: true
@@ -143,7 +143,7 @@ extension ViewModel.Key where Value == Bool {
 }
 
 /// Typed ViewModel keys of the `Products` API (products.json) with `URL` values.
-extension ViewModel.Key where Value == URL {
+nonisolated extension ViewModel.Key where Value == URL {
     /// In `products.images`: `src` Example: "https://cdn.shop.example/p/7001/navy.j…
     public static var productsImagesSrc: Self { "src" }
 }

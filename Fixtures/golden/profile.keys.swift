@@ -5,7 +5,7 @@ import AGViewModel
 import Foundation
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `JSONObject` values.
-extension ViewModel.Key where Value == JSONObject {
+nonisolated extension ViewModel.Key where Value == JSONObject {
     /// `user` Example: {9 members}
     public static var user: Self { "user" }
     /// In `user`: `stats` Example: {4 members}
@@ -13,7 +13,7 @@ extension ViewModel.Key where Value == JSONObject {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `[JSONValue]` values.
-extension ViewModel.Key where Value == [JSONValue] {
+nonisolated extension ViewModel.Key where Value == [JSONValue] {
     /// `settings` Example: [7 elements]
     public static var settings: Self { "settings" }
     /// `badges` Example: [0 elements]
@@ -23,7 +23,7 @@ extension ViewModel.Key where Value == [JSONValue] {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `Double` values.
-extension ViewModel.Key where Value == Double {
+nonisolated extension ViewModel.Key where Value == Double {
     /// `last_sync` Example: 1763800000.25
     public static var lastSync: Self { "last_sync" }
     /// In `settings`: `min` (optional) Example: 0.8
@@ -33,7 +33,7 @@ extension ViewModel.Key where Value == Double {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `JSONValue` values.
-extension ViewModel.Key where Value == JSONValue {
+nonisolated extension ViewModel.Key where Value == JSONValue {
     /// `beta_features` (optional; null in every sample)
     public static var betaFeatures: Self { "beta_features" }
     /// In `user`: `phone` (optional; null in every sample)
@@ -45,7 +45,7 @@ extension ViewModel.Key where Value == JSONValue {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `Int` values.
-extension ViewModel.Key where Value == Int {
+nonisolated extension ViewModel.Key where Value == Int {
     /// In `user`: `id` Example: 9007199254740993
     public static var userId: Self { "id" }
     /// In `user.stats`: `posts` Example: 412
@@ -59,7 +59,7 @@ extension ViewModel.Key where Value == Int {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `String` values.
-extension ViewModel.Key where Value == String {
+nonisolated extension ViewModel.Key where Value == String {
     /// In `user`: `username` Example: "yuki_t"
     public static var userUsername: Self { "username" }
     /// In `user`: `display_name` Example: "Yuki Tanaka 田中"
@@ -77,7 +77,7 @@ extension ViewModel.Key where Value == String {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `Bool` values.
-extension ViewModel.Key where Value == Bool {
+nonisolated extension ViewModel.Key where Value == Bool {
     /// In `user`: `verified` Example: true
     public static var userVerified: Self { "verified" }
     /// In `settings`: `destructive` (optional) Example: true
@@ -85,7 +85,7 @@ extension ViewModel.Key where Value == Bool {
 }
 
 /// Typed ViewModel keys of the `Profile` API (profile.json) with `URL` values.
-extension ViewModel.Key where Value == URL {
+nonisolated extension ViewModel.Key where Value == URL {
     /// In `user`: `avatar_url` Example: "https://cdn.example.com/avatars/yuki.p…
     public static var userAvatarUrl: Self { "avatar_url" }
 }

@@ -5,7 +5,7 @@ import AGViewModel
 import Foundation
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `String` values.
-extension ViewModel.Key where Value == String {
+nonisolated extension ViewModel.Key where Value == String {
     /// `query` Example: "swift concurrency"
     public static var query: Self { "query" }
     /// In `page`: `next_cursor` Example: "eyJwIjoyfQ=="
@@ -33,7 +33,7 @@ extension ViewModel.Key where Value == String {
 }
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `Int` values.
-extension ViewModel.Key where Value == Int {
+nonisolated extension ViewModel.Key where Value == Int {
     /// `took_ms` Example: 23
     public static var tookMs: Self { "took_ms" }
     /// In `page`: `number` Example: 1
@@ -53,7 +53,7 @@ extension ViewModel.Key where Value == Int {
 }
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `JSONObject` values.
-extension ViewModel.Key where Value == JSONObject {
+nonisolated extension ViewModel.Key where Value == JSONObject {
     /// `page` Example: {4 members}
     public static var page: Self { "page" }
     /// `groups` Example: {3 members}
@@ -63,7 +63,7 @@ extension ViewModel.Key where Value == JSONObject {
 }
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `[JSONValue]` values.
-extension ViewModel.Key where Value == [JSONValue] {
+nonisolated extension ViewModel.Key where Value == [JSONValue] {
     /// `suggestions` Example: [3 elements]
     public static var suggestions: Self { "suggestions" }
     /// In `groups`: `articles` Example: [3 elements]
@@ -75,7 +75,7 @@ extension ViewModel.Key where Value == [JSONValue] {
 }
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `URL` values.
-extension ViewModel.Key where Value == URL {
+nonisolated extension ViewModel.Key where Value == URL {
     /// In `groups.articles`: `url` Example: "https://example.com/articles/1031"
     public static var groupsArticlesUrl: Self { "url" }
     /// In `groups.videos`: `thumbnail` Example: "https://cdn.example.com/v/88.jpg"
@@ -85,7 +85,7 @@ extension ViewModel.Key where Value == URL {
 }
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `Double` values.
-extension ViewModel.Key where Value == Double {
+nonisolated extension ViewModel.Key where Value == Double {
     /// In `groups.articles`: `score` Example: 0.982
     public static var groupsArticlesScore: Self { "score" }
     /// In `groups.videos`: `score` Example: 0.903
@@ -93,7 +93,7 @@ extension ViewModel.Key where Value == Double {
 }
 
 /// Typed ViewModel keys of the `Search` API (search.json) with `Bool` values.
-extension ViewModel.Key where Value == Bool {
+nonisolated extension ViewModel.Key where Value == Bool {
     /// In `groups.videos.channel`: `verified` Example: true
     public static var groupsVideosChannelVerified: Self { "verified" }
 }

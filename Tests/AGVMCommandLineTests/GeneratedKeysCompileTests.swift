@@ -56,6 +56,57 @@ struct GeneratedKeysCompileTests {
         }
         let (status, message) = try Self.runTool(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files)
         #expect(status == 0, "\(message.prefix(4000))")
+        try Self.expectUsableOffTheMainActor(files, use: Self.packagingOffTheMainActor, in: directory, modules: modules)
+    }
+
+    /// Keys generated without packagers are usable off the main actor too.
+    @Test func keysWithoutPackagersAreUsableOffTheMainActor() throws {
+        let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
+        let directory = try Self.makeTemporaryDirectory("agvm-keys-isolation")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("feed.swift").path
+        let io = CapturedIO()
+        #expect(io.run("keys", AGVMCommandLineTests.fixture("feed.json"), "--module", "Feed", "-o", output) == 0, "\(io.error)")
+        try Self.expectUsableOffTheMainActor([output], use: Self.readingOffTheMainActor, in: directory, modules: modules)
+    }
+
+    /// Packages with the generated code where an app does: in a `@concurrent`
+    /// function, off the main actor (needs the `feed.json` keys, `--packager`).
+    static let packagingOffTheMainActor = """
+        import AGViewModel
+
+        @concurrent nonisolated func packageOffTheMainActor(_ status: JSONObject, response: JSONObject) async -> String {
+            let viewModel = Feed.Statuses.package(status)
+            let user = Feed.Statuses.User.package(status["user"]?.objectValue ?? [:])
+            let metadata = Feed.package(response)
+            let key: ViewModel.Key<String> = .statusesText
+            return "\\(viewModel[key] ?? "") \\(user[.statusesUserScreenName] ?? "") \\(metadata[.searchMetadata]?.count ?? 0)"
+        }
+
+        """
+
+    /// Reads with the generated keys off the main actor (needs the
+    /// `feed.json` keys).
+    static let readingOffTheMainActor = """
+        import AGViewModel
+
+        @concurrent nonisolated func readOffTheMainActor() async -> Int {
+            let viewModel = ViewModel(["count": 4, "text": "hello"])
+            let key: ViewModel.Key<Int> = .searchMetadataCount
+            return (viewModel[key] ?? 0) + (viewModel[.statusesText]?.count ?? 0)
+        }
+
+        """
+
+    /// Typechecks `files` with `use` in a module whose default isolation is
+    /// MainActor, as in Xcode 26 app targets: generated keys and packagers
+    /// must not become main-actor isolated there.
+    static func expectUsableOffTheMainActor(_ files: [String], use: String, in directory: URL, modules: String) throws {
+        let user = directory.appendingPathComponent("off-main-actor.swift").path
+        try Data(use.utf8).write(to: URL(fileURLWithPath: user))
+        let (status, message) = try runTool(["swiftc", "-typecheck", "-swift-version", "6", "-default-isolation", "MainActor",
+                                             "-I", modules] + files + [user])
+        #expect(status == 0, "\(message.prefix(4000))")
     }
 
     /// Runs `arguments` through `/usr/bin/env`; the exit status and output.

@@ -113,6 +113,19 @@ struct KeyConstantGeneratorTests {
         #expect(objc.contains("#pragma mark - M search_metadata next_page\n/** `max_id` Example: 1 */"))
     }
 
+    /// Every generated declaration is `nonisolated`, so a target whose
+    /// default isolation is MainActor can package and read off the main actor.
+    @Test func generatedDeclarationsAreNonisolated() {
+        var generator = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json")
+        generator.includePackager = true
+        let declarations = generator.generate(.swift).split(separator: "\n")
+            .filter { $0.contains("extension ") || $0.contains("enum ") }
+        #expect(declarations.contains { $0.contains("extension ") } && declarations.contains { $0.contains("enum Items") })
+        for line in declarations {
+            #expect(line.contains("nonisolated extension ViewModel.Key where Value == ") || line.contains("public nonisolated enum "), "\(line)")
+        }
+    }
+
     @Test func objectiveCEscapesStopBeforeTheCharactersThatFollow() throws {
         // "\x01abc" would be one (out of range) hex escape; octal stops at three digits.
         let sample = try JSONValue(parsing: #"{"\u0001abc": 1, "\u007f7": 2}"#)

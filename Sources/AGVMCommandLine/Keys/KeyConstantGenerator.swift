@@ -103,7 +103,9 @@ struct KeyConstantGenerator {
         reserved.insert(moduleName)
         // Key constants are static members of `ViewModel.Key`, one
         // constrained extension per value type, so `vm[.title]` finds them.
-        // Keys of nested objects are prefixed with their path.
+        // Keys of nested objects are prefixed with their path. Every
+        // declaration is `nonisolated`: keys and packagers are used off the
+        // main actor, also in targets whose default isolation is MainActor.
         var constants: [(type: String, member: String, key: String, doc: String)] = []
         var members = IdentifierCleaner()
         collectConstants(root, prefix: "", sourcePath: [], members: &members, into: &constants)
@@ -113,7 +115,7 @@ struct KeyConstantGenerator {
         for (index, type) in types.enumerated() {
             if index > 0 { lines.append("") }
             lines.append("/// Typed ViewModel keys of the `\(moduleName)` API (\(sourceName)) with `\(type)` values.")
-            lines.append("extension ViewModel.Key where Value == \(type) {")
+            lines.append("nonisolated extension ViewModel.Key where Value == \(type) {")
             for constant in constants where constant.type == type {
                 lines.append("    /// \(constant.doc)")
                 lines.append("    public static var \(constant.member): Self { \(swiftLiteral(constant.key)) }")
@@ -167,7 +169,7 @@ struct KeyConstantGenerator {
         var types = IdentifierCleaner(reserved: reservedTypes)
         var nested: [(typeName: String, key: String, shape: JSONShape)] = []
         lines.append("\(indent)/// Packages objects of the `\(moduleName)` API into ViewModels.")
-        lines.append("\(indent)public enum \(name) {")
+        lines.append("\(indent)public nonisolated enum \(name) {")
         lines.append("\(inner)/// Copies each API key of one `\(name)` object into a ViewModel")
         lines.append("\(inner)/// (source key → ViewModel key).")
         lines.append("\(inner)public static func package(_ json: JSONObject) -> ViewModel {")

@@ -11,11 +11,13 @@ enum KeysCommand {
         discussion: """
         Reads sample JSON (an object or an array of objects; '-' for standard input)
         and writes key constants: in Swift, typed keys as static members of
-        'extension ViewModel.Key where Value == String' (one extension per value
-        type), so 'vm[.title]' reads them; keys of nested objects carry their path
-        ('authorName'); each has a doc comment giving the source key and an example;
-        '--packager' adds enums with a package(_:) function per object level. In
-        Objective-C, 'static NSString * const' constants. Types are inferred from
+        'nonisolated extension ViewModel.Key where Value == String' (one extension
+        per value type), so 'vm[.title]' reads them; keys of nested objects carry
+        their path ('authorName'); each has a doc comment giving the source key, its
+        path and an example; '--packager' adds enums with a package(_:) function per
+        object level. Declarations are nonisolated: usable off the main actor even
+        in a target whose default isolation is MainActor.
+        In Objective-C, 'static NSString * const' constants. Types are inferred from
         every element of every array: keys missing from some elements are marked
         optional, keys whose type varies get the widest type, and keys that are
         null in every sample are reported on standard error.
