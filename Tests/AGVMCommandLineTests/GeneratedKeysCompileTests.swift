@@ -83,6 +83,13 @@ struct GeneratedKeysCompileTests {
             return "\\(viewModel[key] ?? "") \\(user[.statusesUserScreenName] ?? "") \\(metadata[.searchMetadata]?.count ?? 0)"
         }
 
+        /// The generated types are packagers too, for the section and manager conveniences.
+        @concurrent nonisolated func sectionOffTheMainActor(_ statuses: JSONArray) async throws -> sending Section {
+            let section = Section()
+            _ = try section.appendItems(packaging: statuses, using: Feed.Statuses())
+            return section
+        }
+
         """
 
     /// Reads with the generated keys off the main actor (needs the
@@ -125,7 +132,7 @@ struct GeneratedKeysCompileTests {
 
     /// A module name that is a type the generated code or its user names
     /// (`ViewModel`, `String`) or a keyword (`Any`) is renamed, so the
-    /// packager enum neither fails to compile nor hides that type.
+    /// packager type neither fails to compile nor hides that type.
     @Test func moduleNamesThatAreTypeNamesAreRenamed() throws {
         let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
         let directory = try Self.makeTemporaryDirectory("agvm-modules")

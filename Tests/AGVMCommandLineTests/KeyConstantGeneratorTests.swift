@@ -119,10 +119,10 @@ struct KeyConstantGeneratorTests {
         var generator = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json")
         generator.includePackager = true
         let declarations = generator.generate(.swift).split(separator: "\n")
-            .filter { $0.contains("extension ") || $0.contains("enum ") }
-        #expect(declarations.contains { $0.contains("extension ") } && declarations.contains { $0.contains("enum Items") })
+            .filter { $0.contains("extension ") || $0.contains("struct ") || $0.contains("enum ") }
+        #expect(declarations.contains { $0.contains("extension ") } && declarations.contains { $0.contains("struct Items") })
         for line in declarations {
-            #expect(line.contains("nonisolated extension ViewModel.Key where Value == ") || line.contains("public nonisolated enum "), "\(line)")
+            #expect(line.contains("nonisolated extension ViewModel.Key where Value == ") || line.contains("public nonisolated struct "), "\(line)")
         }
     }
 
@@ -148,7 +148,9 @@ struct KeyConstantGeneratorTests {
         var generator = KeyConstantGenerator(sample: sample, moduleName: "Books", sourceName: "b.json")
         generator.includePackager = true
         let swift = generator.generate(.swift)
-        #expect(swift.contains("public static func package(_ json: JSONObject) -> ViewModel {"))
+        #expect(swift.contains("public static func package(_ json: JSONObject) -> sending ViewModel {"))
+        #expect(swift.contains("public nonisolated struct Books: ViewModelPackager {"))
+        #expect(swift.contains("public func package(_ json: JSONObject) -> sending ViewModel { Self.package(json) }"))
         #expect(swift.contains("viewModel[\"next_cursor\"] = json[\"next_cursor\"]"))
     }
 

@@ -159,8 +159,9 @@ struct KeyConstantGenerator {
         JSONPath(keys.map(JSONPath.Component.key)).description
     }
 
-    /// `enum Name { static func package(_:) }` per object level: copies each
-    /// API key of one object into a ViewModel.
+    /// `struct Name: ViewModelPackager` per object level: copies each API key
+    /// of one object into a ViewModel, through `Name.package(_:)` or an
+    /// instance passed where a packager goes (`section.appendItems(packaging:using:)`).
     private func emitPackagers(
         _ name: String, object: JSONShape, reservedTypes: Set<String>,
         indent: String, into lines: inout [String]
@@ -168,11 +169,17 @@ struct KeyConstantGenerator {
         let inner = indent + "    "
         var types = IdentifierCleaner(reserved: reservedTypes)
         var nested: [(typeName: String, key: String, shape: JSONShape)] = []
-        lines.append("\(indent)/// Packages objects of the `\(moduleName)` API into ViewModels.")
-        lines.append("\(indent)public nonisolated enum \(name) {")
+        lines.append("\(indent)/// Packages objects of the `\(moduleName)` API into ViewModels:")
+        lines.append("\(indent)/// `\(name).package(json)`, or `\(name)()` where a packager goes.")
+        lines.append("\(indent)public nonisolated struct \(name): ViewModelPackager {")
+        lines.append("\(inner)public init() {}")
+        lines.append("")
+        lines.append("\(inner)/// Copies each API key of one `\(name)` object into a ViewModel.")
+        lines.append("\(inner)public func package(_ json: JSONObject) -> sending ViewModel { Self.package(json) }")
+        lines.append("")
         lines.append("\(inner)/// Copies each API key of one `\(name)` object into a ViewModel")
         lines.append("\(inner)/// (source key → ViewModel key).")
-        lines.append("\(inner)public static func package(_ json: JSONObject) -> ViewModel {")
+        lines.append("\(inner)public static func package(_ json: JSONObject) -> sending ViewModel {")
         lines.append("\(inner)    let viewModel = ViewModel()")
         for (key, member) in object.members {
             let literal = swiftLiteral(key)

@@ -14,8 +14,8 @@ enum KeysCommand {
         'nonisolated extension ViewModel.Key where Value == String' (one extension
         per value type), so 'vm[.title]' reads them; keys of nested objects carry
         their path ('authorName'); each has a doc comment giving the source key, its
-        path and an example; '--packager' adds enums with a package(_:) function per
-        object level. Declarations are nonisolated: usable off the main actor even
+        path and an example; '--packager' adds a ViewModelPackager struct per object
+        level (Name.package(json), or Name() where a packager goes). Declarations are nonisolated: usable off the main actor even
         in a target whose default isolation is MainActor.
         In Objective-C, 'static NSString * const' constants. Types are inferred from
         every element of every array: keys missing from some elements are marked
@@ -30,9 +30,9 @@ enum KeysCommand {
         The same input always gives the same output.
         """,
         options: [
-            .value("module", placeholder: "NAME", help: "Name of the API (required), e.g. Timeline: the --packager enum, the Objective-C prefix, comments."),
+            .value("module", placeholder: "NAME", help: "Name of the API (required), e.g. Timeline: the --packager type, the Objective-C prefix, comments."),
             .value("language", placeholder: "swift|objc", help: "Output language (default swift)."),
-            .flag("packager", help: "Swift only: add a package(_:) function copying each API key into a ViewModel."),
+            .flag("packager", help: "Swift only: add packagers copying each API key into a ViewModel."),
             .value("output", short: "o", placeholder: "FILE", help: "Write to FILE (atomically) instead of standard output; never the INPUT."),
         ],
         arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: 1),
