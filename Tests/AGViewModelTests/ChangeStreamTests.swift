@@ -44,6 +44,28 @@ struct ChangeStreamTests {
         #expect(vm.observerCount(forKey: "k") == 0, "cancellation removes the observation at the next change")
     }
 
+    /// A screen that opens a stream each time it appears, over a key that
+    /// rarely changes: the streams its earlier visits left are dropped when
+    /// the next one registers, not kept until the key changes.
+    @Test func streamsWhoseConsumersStoppedDoNotPileUp() async {
+        let vm = ViewModel(["title": "a"])
+        for _ in 0..<50 {
+            let stream = vm.changes(for: ["title", "likes"])
+            let consumer = Task { for await _ in stream {} }
+            consumer.cancel()
+            await consumer.value
+        }
+        #expect(vm.observerCount(forKey: "title") == 0)
+        let registered = { vm.observationCenter?.observers["title"]?.count ?? 0 }
+        #expect(registered() <= 1, "one stream's registration may wait for the next change")
+        #expect((vm.observationCenter?.observers["likes"]?.count ?? 0) <= 1)
+        let live = vm.changes(for: "title")
+        #expect(registered() == 1 && vm.observerCount(forKey: "title") == 1)
+        vm["title"] = "b"
+        var iterator = live.makeAsyncIterator()
+        #expect(await iterator.next()?.newValue?.json == "b")
+    }
+
     @Test func droppingTheStreamRemovesItsObservation() {
         let vm = ViewModel()
         do {

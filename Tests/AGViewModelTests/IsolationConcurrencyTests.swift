@@ -132,6 +132,29 @@ struct IsolationConcurrencyTests {
         #expect(book.observationCenter?.observers["title"] == nil, "the orphaned registrations were dropped")
     }
 
+    /// Change streams read on other threads and cancelled there while the
+    /// main actor writes their key: the consumer's end only marks the
+    /// registrations, which the main actor drops.
+    @Test @MainActor func changeStreamsCancelledOnAnotherThread() async {
+        let book = ViewModel(["title": "Dune"])
+        var consumers: [Task<Void, Never>] = []
+        for round in 0..<100 {
+            let stream = book.changes(for: "title")
+            let consumer = Task.detached { for await _ in stream {} }
+            consumers.append(consumer)
+            Task.detached {
+                try? await Task.sleep(for: .microseconds(200))
+                consumer.cancel()
+            }
+            for i in 0..<300 { book["title"] = .string("Dune \(round).\(i)") }
+            await Task.yield()
+        }
+        for consumer in consumers { await consumer.value }
+        #expect(book.observerCount(forKey: "title") == 0)
+        book["title"] = "Last"
+        #expect(book.observationCenter?.observers["title"] == nil, "the abandoned registrations were dropped")
+    }
+
     @Test @MainActor func aViewModelSentToAnActorAndItsSnapshotBack() async {
         let store = BookStore()
         for title in ["A", "B", "C"] {

@@ -22,6 +22,8 @@ internal final class ObserverRegistration {
     /// Runs once, when the registration is removed or its
     /// ViewModel is deallocated (ends a change stream).
     let onRemove: (() -> Void)?
+    /// A change stream's: set when its consumer stops.
+    let abandonment: AbandonmentFlag?
     /// Set when removed: a delivery already under
     /// way skips it from then on.
     var isRemoved = false
@@ -29,17 +31,19 @@ internal final class ObserverRegistration {
     /// A registration for `observer`, or, when `ownedByToken`, for the
     /// token stored in ``observer`` before it is registered.
     init(key: String, options: KeyObservationOptions, observer: AnyObject?, ownedByToken: Bool = false,
-         onRemove: (() -> Void)? = nil, invoke: @escaping Invoke) {
+         onRemove: (() -> Void)? = nil, abandonment: AbandonmentFlag? = nil, invoke: @escaping Invoke) {
         self.key = key
         self.options = options
         self.observer = observer
         self.hasObserver = observer != nil || ownedByToken
         self.onRemove = onRemove
+        self.abandonment = abandonment
         self.invoke = invoke
     }
 
-    /// Whether the observer object was deallocated.
-    var isOrphaned: Bool { hasObserver && observer == nil }
+    /// Whether the observer object was deallocated, or the change stream's
+    /// consumer stopped.
+    var isOrphaned: Bool { (hasObserver && observer == nil) || abandonment?.isSet == true }
 
     /// Whether this registration takes deliveries of `kind` (and of an
     /// equal-value set when `equalValue`).

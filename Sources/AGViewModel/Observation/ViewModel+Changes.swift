@@ -40,7 +40,11 @@ extension ViewModel {
     /// deallocated, or when the observers of any of these keys are removed
     /// (``removeObservers(forKeys:)``, ``removeAllObservers()``). When the
     /// consumer stops (its task is cancelled, the stream is dropped), the
-    /// observation is removed at the next change of these keys. Changes are
+    /// observation no longer counts in ``observerCount(forKey:)`` and is
+    /// removed in this ViewModel's domain at the next change of these keys,
+    /// or the next observer added to or removed from them (a screen that
+    /// opens a new stream each time it appears leaves at most one behind).
+    /// Changes are
     /// buffered until the consumer asks; batches deliver one change per key;
     /// equal-value sets are not changes.
     ///
@@ -58,10 +62,12 @@ extension ViewModel {
         // the stream is terminated or the observation removed; the token
         // holds the ViewModel weakly.
         let holder = ObservationHolder()
+        let abandonment = AbandonmentFlag()
+        continuation.onTermination = { _ in abandonment.set() }
         holder.hold(observe(keys, options: [.old, .new], onRemove: {
             continuation.finish()
             holder.release()
-        }) { _, _, change in
+        }, abandonment: abandonment) { _, _, change in
             if case .terminated = continuation.yield(KeyChange.Snapshot(change)) {
                 holder.cancel()
             }

@@ -62,17 +62,19 @@ extension ViewModel {
     }
 
     /// Registers one token-owned registration per key; the shared path of
-    /// `observe` and `changes(for:)`.
+    /// `observe` and `changes(for:)` (whose registrations `abandonment`
+    /// marks once the stream's consumer stops).
     internal func observe(
         _ keys: some Sequence<String>,
         options: KeyObservationOptions,
         onRemove: (() -> Void)?,
+        abandonment: AbandonmentFlag? = nil,
         invoke: @escaping ObserverRegistration.Invoke
     ) -> KeyObservation {
         var seen = Set<String>()
         let registrations = keys.filter { seen.insert($0).inserted }.map {
             ObserverRegistration(key: $0, options: options, observer: nil, ownedByToken: true,
-                                 onRemove: onRemove, invoke: KeyObservation.deliver)
+                                 onRemove: onRemove, abandonment: abandonment, invoke: KeyObservation.deliver)
         }
         let token = KeyObservation(viewModel: self, registrations: registrations, handler: invoke)
         // Held weakly: a token released anywhere (a main-actor controller
