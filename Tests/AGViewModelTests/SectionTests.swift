@@ -212,4 +212,43 @@ struct SectionTests {
         section.refresh(.items, updating: ["selected": true])
         #expect(section.allSatisfy { $0["selected"] == true })
     }
+
+    /// Values merged by a bulk refresh may change a row's height, as an
+    /// item's own `update` does.
+    @Test @MainActor func updatingMarksTheCachedSizesStale() {
+        let context = LayoutContext(availableWidth: 100)
+        let item = ViewModel(["title": "short"]), header = ViewModel(["title": "head"])
+        let cell = FakeCell(), headerView = FakeCell()
+        item.bindingView = cell
+        header.bindingView = headerView
+        let section = Section(items: [item], header: header)
+        #expect(item.sizeOfBindingView(in: context)?.height == 20)
+        _ = header.sizeOfBindingView(in: context)
+        section.refresh(.items, updating: ["title": "a title long enough for two lines"])
+        #expect(item.needsCachedSize && !header.needsCachedSize)
+        #expect(item.sizeOfBindingView(in: context)?.height == 80)
+        section.setNeedsRefresh(.header, updating: ["title": "a header"])
+        #expect(header.needsCachedSize && header.needsRefresh && !item.needsCachedSize)
+        let manager = Manager(sections: [section])
+        manager.refresh(.items, updating: ["title": "x"])
+        #expect(item.sizeOfBindingView(in: context)?.height == 20)
+    }
+
+    @Test func mergeTakesTheOtherSectionsViewModelsAndAppendsItsItems() {
+        let ownHeader = ViewModel(["title": "Page 1", "next": "p2"])
+        let page1 = Section(items: items([1, 2]), header: ownHeader)
+        let page2Items = items([3])
+        let page2 = Section(items: page2Items, header: ViewModel(["next": "p3"]),
+                            footer: ViewModel(["end": true]), itemMerge: ViewModel(["style": "card"]))
+        page1.merge(page2)
+        #expect(page1.map { $0["id"] } == [1, 2, 3])
+        #expect(page1[2] === page2Items[0] && page2.count == 1)
+        #expect(page1.header === ownHeader)
+        #expect(ownHeader["title"] == "Page 1" && ownHeader["next"] == "p3")
+        #expect(page1.footer !== page2.footer && page1.footer?["end"] == true)
+        #expect(page1.itemMerge?["style"] == "card" && page1.common == nil)
+        // Merging a section into itself repeats its items, values unchanged.
+        page2.merge(page2)
+        #expect(page2.count == 2 && page2.header?["next"] == "p3")
+    }
 }

@@ -6,7 +6,8 @@ extension Manager {
         for section in sections { section.refresh(parts) }
     }
 
-    /// Merges `values` into `parts` of every section, then refreshes them now.
+    /// Merges `values` into `parts` of every section, marks their cached
+    /// sizes stale, then refreshes them now.
     @MainActor
     public func refresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
         for section in sections { section.refresh(parts, updating: values) }
@@ -18,8 +19,8 @@ extension Manager {
         for section in sections { section.setNeedsRefresh(parts) }
     }
 
-    /// Merges `values` into `parts` of every section and marks them as
-    /// needing a refresh.
+    /// Merges `values` into `parts` of every section, marks their cached
+    /// sizes stale and marks them as needing a refresh.
     @MainActor
     public func setNeedsRefresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
         for section in sections { section.setNeedsRefresh(parts, updating: values) }

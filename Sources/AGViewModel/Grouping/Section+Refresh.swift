@@ -34,12 +34,13 @@ extension Section {
         for viewModel in viewModels(in: parts) { viewModel.refresh() }
     }
 
-    /// Merges `values` into every ViewModel of `parts`, then refreshes them now.
+    /// Merges `values` into every ViewModel of `parts`, marks their cached
+    /// sizes stale and refreshes them now (each ViewModel's
+    /// `updateAndRefresh`).
     @MainActor
     public func refresh(_ parts: Parts = .all, updating values: JSONObject) {
         for viewModel in viewModels(in: parts) {
-            viewModel.merge(values)
-            viewModel.refresh()
+            viewModel.updateAndRefresh { $0.merge(values) }
         }
     }
 
@@ -50,13 +51,13 @@ extension Section {
         for viewModel in viewModels(in: parts) { viewModel.setNeedsRefresh() }
     }
 
-    /// Merges `values` into every ViewModel of `parts` and marks them as
-    /// needing a refresh.
+    /// Merges `values` into every ViewModel of `parts`, marks their cached
+    /// sizes stale and marks them as needing a refresh (each ViewModel's
+    /// `update`).
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all, updating values: JSONObject) {
         for viewModel in viewModels(in: parts) {
-            viewModel.merge(values)
-            viewModel.setNeedsRefresh()
+            viewModel.update { $0.merge(values) }
         }
     }
 

@@ -4,7 +4,9 @@ extension ViewModel {
     // key changes atomically; a merge as a whole is not one atomic step.
 
     /// Sets every member of `object` (or only those named in `keys`, when
-    /// given) on this ViewModel, overwriting equal keys. Returns the
+    /// given) on this ViewModel, overwriting equal keys. A key in `keys`
+    /// that `object` lacks is left as it is (the Objective-C original
+    /// removed it): remove it with `removeValue(forKey:)`. Returns the
     /// ViewModel, for chaining.
     @discardableResult
     public func merge(_ object: JSONObject, keys: [String]? = nil) -> ViewModel {
@@ -20,6 +22,7 @@ extension ViewModel {
 
     /// Sets every value of `other` (or only those under `keys`, when given)
     /// on this ViewModel, JSON and payloads alike, overwriting equal keys.
+    /// A key in `keys` that `other` lacks is left as it is.
     /// Nested ViewModels are shared, not copied (merge a ``copy()`` for an
     /// independent one). Returns the ViewModel, for chaining.
     @discardableResult

@@ -1,0 +1,34 @@
+extension Section {
+    /// Merges `other` into this section: its header, footer, common and
+    /// item-merge ViewModels into this section's (made empty first where
+    /// this section has none), `other`'s values winning, then its items
+    /// appended, in order.
+    ///
+    /// The items are the same instances, now in both sections (append
+    /// `copy()`s for independent ones), as ``Manager/merge(_:)`` shares
+    /// sections. Nested ViewModels in the merged values are shared too
+    /// (as `ViewModel.merge(_:keys:)` shares them).
+    ///
+    /// ```swift
+    /// page1.merge(page2)   // page 2's items follow page 1's; its header
+    ///                      // values (a new "next" cursor) win
+    /// ```
+    public func merge(_ other: Section) {
+        let incoming = (header: other.header, footer: other.footer, common: other.common,
+                        itemMerge: other.itemMerge, items: other.items)
+        header = Self.merging(incoming.header, into: header)
+        footer = Self.merging(incoming.footer, into: footer)
+        common = Self.merging(incoming.common, into: common)
+        itemMerge = Self.merging(incoming.itemMerge, into: itemMerge)
+        append(contentsOf: incoming.items)
+    }
+
+    /// `own` with `incoming`'s values merged in, a new ViewModel standing
+    /// in for a missing `own`; `own` unchanged when nothing comes in.
+    private static func merging(_ incoming: ViewModel?, into own: ViewModel?) -> ViewModel? {
+        guard let incoming else { return own }
+        let target = own ?? ViewModel()
+        target.merge(incoming)
+        return target
+    }
+}
