@@ -53,6 +53,11 @@ extension ViewModel {
 
     /// Marks the cached size stale (the data changed in a way that changes
     /// the layout); the next size request computes it again.
+    ///
+    /// A plain key write does not mark it, since most writes leave the
+    /// layout alone: change layout-relevant values inside ``update(_:)`` or
+    /// ``updateAndRefresh(_:)`` (or the bulk `refresh(_:updating:)` of a
+    /// section or manager), which mark it, or call this.
     @MainActor
     public func setNeedsCachedSize() {
         needsCachedSizeFlag = true
