@@ -155,6 +155,11 @@ struct KeyObservationTests {
         #expect(seen.count == 3)
         #expect(vm.observerCount(forKey: "k") == 0)
         _ = released
+        // Removing the token as an observer ends its observation too.
+        let removed = vm.observe(["k", "j"]) { _, key, _ in seen.append("removed") }
+        vm.removeObserver(removed)
+        vm["k"] = 4
+        #expect(seen.count == 3 && removed.isCancelled)
     }
 
     @Test func tokenAndHandlerDoNotKeepTheViewModelAlive() {

@@ -151,7 +151,9 @@ extension ViewModel {
         }, in: self)
     }
 
-    /// Stops every observation `observer` added, on every key.
+    /// Stops every observation `observer` added, on every key. Given a
+    /// ``KeyObservation`` token, it ends that observation, as
+    /// ``KeyObservation/cancel()`` does.
     public func removeObserver(_ observer: AnyObject) {
         removeObservers { center, removed in
             center.removeAll(into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
