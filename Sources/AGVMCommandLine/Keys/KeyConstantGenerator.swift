@@ -82,10 +82,12 @@ struct KeyConstantGenerator {
 
     // MARK: - Swift
 
-    /// Type names that generated code refers to, so no namespace may take them.
+    /// Type names that generated code refers to, so no namespace may take
+    /// them: a packager struct nested under one would hide the type (or, as
+    /// `Element`, stand in for the protocol's associated type).
     private static let reservedTypeNames: Set<String> = [
         "String", "Int", "Double", "Bool", "URL", "JSONValue", "JSONObject", "ViewModel",
-        "Swift", "Foundation", "AGViewModel", "Key", "Value",
+        "Swift", "Foundation", "AGViewModel", "Key", "Value", "ViewModelPackager", "Element",
     ]
 
     private func swiftSource() -> String {
