@@ -338,6 +338,26 @@ struct ChangeSetTests {
         #expect(layout(two) == [[1]])
     }
 
+    /// A custom rule may read the caller's main-actor state; its change set
+    /// still applies, checked by row counts.
+    @Test @MainActor func aCustomRuleOnTheMainActorIsCheckedByCounts() throws {
+        final class Preferences { var identityKey = "id" }
+        let preferences = Preferences()
+        let rule = IdentityRule.custom { $0[preferences.identityKey] }
+        let shown = manager([[1, 2, 3]])
+        let fresh = manager([[3, 1]])
+        let changes = ChangeSet(from: shown.snapshot.makeManager(), to: fresh, identity: rule)
+        try changes.apply(to: shown.snapshot.makeManager(), new: fresh)
+        shown[0].append(ViewModel(["id": 4]))
+        #expect(throws: GroupingError.self) { try changes.apply(to: shown, new: fresh) }
+        // A section rule by key still checks the sections' identities.
+        let two = manager([[1], [2]], sectionIDs: ["a", "b"])
+        let sections = ChangeSet(from: two.snapshot.makeManager(), to: manager([[2], [1]], sectionIDs: ["b", "a"]),
+                                 identity: rule, sectionIdentity: .key("id"))
+        two.move(from: 1, to: 0)
+        #expect(throws: GroupingError.self) { try sections.apply(to: two, new: manager([[2], [1]], sectionIDs: ["b", "a"])) }
+    }
+
     @Test func changeSetsCompareByTheirChangesOnly() {
         let diffed = ChangeSet(from: manager([[1, 2]]), to: manager([[2]]))
         let byHand = ChangeSet(deletedItems: [path(0, 0)])

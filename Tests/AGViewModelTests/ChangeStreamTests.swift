@@ -64,6 +64,18 @@ struct ChangeStreamTests {
         vm["title"] = "b"
         var iterator = live.makeAsyncIterator()
         #expect(await iterator.next()?.newValue?.json == "b")
+
+        // Typed streams too; and a cancelled token takes them with it.
+        for _ in 0..<20 {
+            let typed = vm.changes(for: ViewModel.Key<String>("subtitle"))
+            let consumer = Task { for await _ in typed {} }
+            consumer.cancel()
+            await consumer.value
+        }
+        #expect(vm.observerCount(forKey: "subtitle") == 0)
+        #expect((vm.observationCenter?.observers["subtitle"]?.count ?? 0) <= 1)
+        vm.observe("subtitle") { _, _, _ in }.cancel()
+        #expect(vm.observationCenter?.observers["subtitle"] == nil)
     }
 
     @Test func droppingTheStreamRemovesItsObservation() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Observation
 @testable import AGViewModel
 
 @Suite("Section")
@@ -247,6 +248,12 @@ struct SectionTests {
         #expect(ownHeader["title"] == "Page 1" && ownHeader["next"] == "p3")
         #expect(page1.footer !== page2.footer && page1.footer?["end"] == true)
         #expect(page1.itemMerge?["style"] == "card" && page1.common == nil)
+        // Only the parts that come in are set: Observation hears of nothing else.
+        let plain = Section(items: items([5]))
+        let heard = Recorder<String>()
+        withObservationTracking { _ = (page1.header, page1.footer, page1.common) } onChange: { heard.append("part") }
+        page1.merge(plain)
+        #expect(heard.count == 0 && page1.count == 4)
         // Merging a section into itself repeats its items, values unchanged.
         page2.merge(page2)
         #expect(page2.count == 2 && page2.header?["next"] == "p3")

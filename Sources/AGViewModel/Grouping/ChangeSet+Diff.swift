@@ -28,7 +28,8 @@ extension ChangeSet {
     /// caller's isolation domain; to diff on another task, send it
     /// ``Manager/Snapshot``s and diff the managers they make. The change set
     /// remembers both managers' layouts, so `apply(to:new:)` on a ``Manager``
-    /// refuses the shown manager if a row was moved, deleted or added since.
+    /// refuses the shown manager if a row with an identity was moved,
+    /// deleted or added since (see there for the limits).
     public init(from old: Manager, to new: Manager, identity: IdentityRule = .default, sectionIdentity: IdentityRule? = nil) {
         var diff = Differ(old: old.sections, new: new.sections, itemRule: identity, sectionRule: sectionIdentity ?? identity)
         self = diff.run()
@@ -100,10 +101,15 @@ private struct Differ {
         let newIdentities = newSections.map { $0.header.flatMap(sectionRule.identity(of:)) }
         let (oldToNew, newToOld) = matchSections(Self.sectionKeys(oldIdentities), Self.sectionKeys(newIdentities))
         let (old, new) = diffItems(oldToNew: oldToNew, newToOld: newToOld)
+        // Only key rules' identities can be read again where it is applied.
+        let sectionKey = sectionRule.key
+        let (oldSectionIDs, newSectionIDs) = sectionKey == nil
+            ? ([JSONValue?](repeating: nil, count: oldIdentities.count), [JSONValue?](repeating: nil, count: newIdentities.count))
+            : (oldIdentities, newIdentities)
         result.origin = ChangeSet.Origin(
-            itemRule: itemRule, sectionRule: sectionRule,
-            oldLayout: old.layout(sectionIdentities: oldIdentities, kept: oldToNew),
-            newLayout: new.layout(sectionIdentities: newIdentities, kept: newToOld),
+            itemKey: itemRule.key, sectionKey: sectionKey,
+            oldLayout: old.layout(sectionIdentities: oldSectionIDs, kept: oldToNew, withItemIdentities: itemRule.key != nil),
+            newLayout: new.layout(sectionIdentities: newSectionIDs, kept: newToOld, withItemIdentities: itemRule.key != nil),
             deletedSections: result.deletedSections, insertedSections: result.insertedSections)
         return result
     }
@@ -352,13 +358,15 @@ extension Differ.Side {
         return lists[s][i - start[s]]
     }
 
-    /// The layout fingerprint of this side (``ChangeSet/layout(of:skipping:rules:)``),
+    /// The layout fingerprint of this side (``ChangeSet/layout(of:skipping:keys:)``),
     /// from the identities the diff read: sections not kept (`kept[s] < 0`)
-    /// count by identity only.
-    func layout(sectionIdentities: [JSONValue?], kept: [Int]) -> Int {
+    /// count by identity only, and items by count only when
+    /// `withItemIdentities` is false (a custom rule).
+    func layout(sectionIdentities: [JSONValue?], kept: [Int], withItemIdentities: Bool) -> Int {
         var layout = LayoutHasher(sectionCount: lists.count)
         for s in lists.indices {
             layout.addSection(identity: sectionIdentities[s], itemCount: kept[s] >= 0 ? lists[s].count : nil)
+            guard withItemIdentities else { continue }
             for i in start[s]..<start[s + 1] { layout.addItem(identity: ids[i]) }
         }
         return layout.finalize()

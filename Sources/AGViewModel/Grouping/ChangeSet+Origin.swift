@@ -2,16 +2,21 @@ import Foundation
 
 extension ChangeSet {
     /// What a change set made by the diff remembers of the two managers it
-    /// was computed from: the identity rules, and a fingerprint of each
-    /// side's layout (its sections and, in order, the identities of their
-    /// items), so applying it to managers that changed since is refused.
+    /// was computed from: a fingerprint of each side's layout (its sections
+    /// and, in order, the identities of their items), so applying it to
+    /// managers that changed since is refused.
     ///
     /// Index paths alone cannot tell: a row the user moved or deleted while
     /// the diff ran on another task leaves counts that may still add up,
     /// and the update would then reload, delete or keep the wrong rows.
+    /// Identities come from key rules only: a custom rule's closure belongs
+    /// to the caller's domain and cannot travel with a `Sendable` change
+    /// set, so under one the fingerprint counts that level's rows instead.
     internal struct Origin: Sendable {
-        var itemRule: IdentityRule
-        var sectionRule: IdentityRule
+        /// The key of the item rule, `nil` for a custom rule.
+        var itemKey: String?
+        /// The key of the section rule, `nil` for a custom rule.
+        var sectionKey: String?
         /// The old manager's layout; its deleted sections count by identity only.
         var oldLayout: Int
         /// The new manager's layout; its inserted sections count by identity only.
@@ -26,28 +31,38 @@ extension ChangeSet {
     /// are no longer laid out as the managers it was computed from.
     internal func checkOrigin(old: [Section], new: [Section]) throws(GroupingError) {
         guard let origin else { return }
-        let rules = (item: origin.itemRule, section: origin.sectionRule)
-        if Self.layout(of: old, skipping: origin.deletedSections, rules: rules) != origin.oldLayout {
+        let keys = (item: origin.itemKey, section: origin.sectionKey)
+        if Self.layout(of: old, skipping: origin.deletedSections, keys: keys) != origin.oldLayout {
             throw .invalidChangeSet("the manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again from the manager as it is now")
         }
-        if Self.layout(of: new, skipping: origin.insertedSections, rules: rules) != origin.newLayout {
+        if Self.layout(of: new, skipping: origin.insertedSections, keys: keys) != origin.newLayout {
             throw .invalidChangeSet("the new manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again")
         }
     }
 
     /// The fingerprint of `sections`: their count, each one's identity, and
     /// for each not in `skipping` (sections changed as a whole) its items'
-    /// identities in order.
+    /// identities in order. A `nil` key (a custom rule) counts that level's
+    /// rows without identities.
     internal static func layout(
-        of sections: [Section], skipping: IndexSet, rules: (item: IdentityRule, section: IdentityRule)
+        of sections: [Section], skipping: IndexSet, keys: (item: String?, section: String?)
     ) -> Int {
         var layout = LayoutHasher(sectionCount: sections.count)
         for (s, section) in sections.enumerated() {
             let items = skipping.contains(s) ? nil : section.items
-            layout.addSection(identity: section.header.flatMap(rules.section.identity(of:)), itemCount: items?.count)
-            for item in items ?? [] { layout.addItem(identity: rules.item.storedIdentity(of: item)) }
+            let identity = keys.section.flatMap { key in section.header.flatMap { storedIdentity(of: $0, key: key) } }
+            layout.addSection(identity: identity, itemCount: items?.count)
+            guard let key = keys.item else { continue }
+            for item in items ?? [] { layout.addItem(identity: storedIdentity(of: item, key: key)) }
         }
         return layout.finalize()
+    }
+
+    /// The identity under `key` read from the stored values (no observation
+    /// tracking), as the diff reads it: `null` counts as none.
+    internal static func storedIdentity(of viewModel: ViewModel, key: String) -> JSONValue? {
+        let value = viewModel.values[key]?.json
+        return value?.isNull == false ? value : nil
     }
 }
 
@@ -69,14 +84,4 @@ internal struct LayoutHasher {
     mutating func addItem(identity: JSONValue?) { hasher.combine(identity) }
 
     consuming func finalize() -> Int { hasher.finalize() }
-}
-
-extension IdentityRule {
-    /// The identity of `item` read from its stored values (no observation
-    /// tracking for the key rule), as the diff reads it.
-    internal func storedIdentity(of item: ViewModel) -> JSONValue? {
-        guard let key else { return identity(of: item) }
-        let value = item.values[key]?.json
-        return value?.isNull == false ? value : nil
-    }
 }

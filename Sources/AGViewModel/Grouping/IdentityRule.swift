@@ -15,10 +15,10 @@
 ///     return [kind, id]
 /// })
 /// ```
-public struct IdentityRule: Sendable {
+public struct IdentityRule {
     // Fast path: read the key with the values, without a closure call.
     internal let key: String?
-    internal let identify: (@Sendable (ViewModel) -> JSONValue?)?
+    internal let identify: ((ViewModel) -> JSONValue?)?
 
     /// Identity is the JSON value stored under `key` (`null` counts as none).
     public static func key(_ key: String) -> IdentityRule {
@@ -26,10 +26,8 @@ public struct IdentityRule: Sendable {
     }
 
     /// Identity is what `identify` returns (`nil` or `null` counts as none).
-    /// It runs synchronously, in the caller's domain: once per item for the
-    /// diff, and again when the change set is applied to a ``Manager``, to
-    /// check that the items are still those it was computed from.
-    public static func custom(_ identify: @escaping @Sendable (ViewModel) -> JSONValue?) -> IdentityRule {
+    /// It runs once per item, synchronously, in the caller's domain.
+    public static func custom(_ identify: @escaping (ViewModel) -> JSONValue?) -> IdentityRule {
         IdentityRule(key: nil, identify: identify)
     }
 

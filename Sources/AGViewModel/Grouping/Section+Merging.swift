@@ -16,17 +16,18 @@ extension Section {
     public func merge(_ other: Section) {
         let incoming = (header: other.header, footer: other.footer, common: other.common,
                         itemMerge: other.itemMerge, items: other.items)
-        header = Self.merging(incoming.header, into: header)
-        footer = Self.merging(incoming.footer, into: footer)
-        common = Self.merging(incoming.common, into: common)
-        itemMerge = Self.merging(incoming.itemMerge, into: itemMerge)
+        // Only the parts that come in are set, so Observation hears of
+        // nothing else.
+        if let header = incoming.header { self.header = Self.merging(header, into: self.header) }
+        if let footer = incoming.footer { self.footer = Self.merging(footer, into: self.footer) }
+        if let common = incoming.common { self.common = Self.merging(common, into: self.common) }
+        if let itemMerge = incoming.itemMerge { self.itemMerge = Self.merging(itemMerge, into: self.itemMerge) }
         append(contentsOf: incoming.items)
     }
 
     /// `own` with `incoming`'s values merged in, a new ViewModel standing
-    /// in for a missing `own`; `own` unchanged when nothing comes in.
-    private static func merging(_ incoming: ViewModel?, into own: ViewModel?) -> ViewModel? {
-        guard let incoming else { return own }
+    /// in for a missing `own`.
+    private static func merging(_ incoming: ViewModel, into own: ViewModel?) -> ViewModel {
         let target = own ?? ViewModel()
         target.merge(incoming)
         return target

@@ -38,8 +38,9 @@ public final class KeyObservation {
         guard let viewModel else { return }
         let targets = registrations
         viewModel.removeObservers { center, removed in
+            // Orphans of the same keys go too: a cancel is a removal.
             for registration in targets where !registration.isRemoved {
-                center.remove(forKey: registration.key, into: &removed) { $0 === registration }
+                center.remove(forKey: registration.key, into: &removed) { $0 === registration || $0.isOrphaned }
             }
         }
     }

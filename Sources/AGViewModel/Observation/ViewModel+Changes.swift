@@ -42,8 +42,9 @@ extension ViewModel {
     /// consumer stops (its task is cancelled, the stream is dropped), the
     /// observation no longer counts in ``observerCount(forKey:)`` and is
     /// removed in this ViewModel's domain at the next change of these keys,
-    /// or the next observer added to or removed from them (a screen that
-    /// opens a new stream each time it appears leaves at most one behind).
+    /// or the next observer added to or removed from them (or cancelled), so
+    /// a screen that opens a new stream each time it appears leaves at most
+    /// one behind.
     /// Changes are
     /// buffered until the consumer asks; batches deliver one change per key;
     /// equal-value sets are not changes.
@@ -57,18 +58,30 @@ extension ViewModel {
         for keys: some Sequence<String>,
         bufferingPolicy: AsyncStream<KeyChange.Snapshot>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<KeyChange.Snapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: KeyChange.Snapshot.self, bufferingPolicy: bufferingPolicy)
+        changeStream(of: keys, options: [.old, .new], bufferingPolicy: bufferingPolicy, element: KeyChange.Snapshot.init)
+    }
+
+    /// A stream of `element(change)` for the changes of `keys`: the shared
+    /// path of the plain and typed change streams.
+    internal func changeStream<Element: Sendable>(
+        of keys: some Sequence<String>,
+        options: KeyObservationOptions,
+        bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        element: @escaping (KeyChange) -> Element
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
         // The registrations keep the token (and so themselves) alive until
         // the stream is terminated or the observation removed; the token
-        // holds the ViewModel weakly.
+        // holds the ViewModel weakly. A consumer that stops marks them, on
+        // its own thread, for this ViewModel to drop.
         let holder = ObservationHolder()
         let abandonment = AbandonmentFlag()
         continuation.onTermination = { _ in abandonment.set() }
-        holder.hold(observe(keys, options: [.old, .new], onRemove: {
+        holder.hold(observe(keys, options: options, onRemove: {
             continuation.finish()
             holder.release()
         }, abandonment: abandonment) { _, _, change in
-            if case .terminated = continuation.yield(KeyChange.Snapshot(change)) {
+            if case .terminated = continuation.yield(element(change)) {
                 holder.cancel()
             }
         })

@@ -53,16 +53,8 @@ extension ViewModel {
     /// for await title in book.changes(for: .title) { print(title ?? "-") }
     /// ```
     public func changes<Value: ViewModelStorable & Sendable>(for key: Key<Value>) -> AsyncStream<Value?> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Value?.self)
-        let holder = ObservationHolder()
-        holder.hold(observe([key.name], options: [.new], onRemove: {
-            continuation.finish()
-            holder.release()
-        }) { _, _, change in
-            if case .terminated = continuation.yield(change.newValue.flatMap(Value.fromViewModelValue)) {
-                holder.cancel()
-            }
-        })
-        return stream
+        changeStream(of: CollectionOfOne(key.name), options: [.new], bufferingPolicy: .unbounded) { change in
+            change.newValue.flatMap(Value.fromViewModelValue)
+        }
     }
 }
