@@ -177,6 +177,28 @@ struct ProjectedParseTests {
         try Self.expectSamePackaging(packager, Data(document.utf8), specText)
     }
 
+    /// A spec without an items path packages an array document's elements,
+    /// or an object document as the one item: the document's kind decides,
+    /// so only what the fields read is built either way.
+    @Test func aDocumentWhoseKindDecidesBuildsOnlyWhatIsRead() throws {
+        let spec = #"{"fields": [{"key": "name", "path": "user.login", "type": "string"}, {"key": "n", "path": "id", "type": "int", "required": true}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "events.spec.json"))
+        let array = #"[{"id": 1, "user": {"login": "ada", "url": "https://example.com/ada"}, "payload": {"size": 3}}, {"id": "x"}, 7, [1, 2], {"user": "bob"}]"#
+        let object = #"{"id": 2, "user": {"login": "grace", "bio": "long text"}, "other": [1, 2, 3]}"#
+        #expect(try packager.parseDocument(Data(array.utf8)) == [["id": 1, "user": ["login": "ada"]], ["id": "x"], 7, [1, 2], ["user": "bob"]])
+        #expect(try packager.parseDocument(Data(object.utf8)) == ["id": 2, "user": ["login": "grace"]])
+        for document in [array, object, "3", "[]", "{}"] {
+            try Self.expectSamePackaging(packager, Data(document.utf8), "\(document)")
+        }
+        // A header read from the document itself reads it as an object: an
+        // array document is then built whole, for the error that follows.
+        let withHeader = SpecPackager(spec: try PackagingSpec(data: Data(#"{"headerFields": [{"key": "c", "path": "count", "type": "int", "required": true}], "fields": [{"key": "n", "path": "id", "type": "int"}]}"#.utf8), source: "h.spec.json"))
+        #expect(try withHeader.parseDocument(Data(array.utf8)) == (try JSONParser().parse(Data(array.utf8))))
+        for document in [array, object] {
+            try Self.expectSamePackaging(withHeader, Data(document.utf8), "header: \(document)")
+        }
+    }
+
     static func expectSamePackaging(_ packager: SpecPackager, _ data: Data, _ name: String) throws {
         let full = try JSONParser().parse(data)
         let projected = try packager.parseDocument(data)

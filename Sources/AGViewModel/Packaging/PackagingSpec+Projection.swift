@@ -24,11 +24,13 @@ extension PackagingSpec {
             } else if itemSource.memberNameKey != nil {
                 projection.readWhole(root)
             } else {
-                // The document's elements, or the document as the one item.
+                // The document's elements, or the document as the one item:
+                // its kind decides, unless a header reads it as an object.
                 Self.project(fields: fields, at: root, into: &projection)
                 if let elements = projection.everyElement(of: root) {
                     Self.project(fields: fields, at: elements, into: &projection)
                 }
+                if !hasHeader { projection.letKindDecide(root) }
             }
         }
         return projection.finished()

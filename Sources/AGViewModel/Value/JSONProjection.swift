@@ -10,7 +10,10 @@
 /// indices keep their meaning. A container of another kind than the node
 /// expects, or at a node read as both kinds (one of its readers must then
 /// find the wrong kind), is built whole, so a reader that finds the wrong
-/// kind sees exactly what a full parse gives, counts included.
+/// kind sees exactly what a full parse gives, counts included. Unless its
+/// kind decides: a node whose readers pick by kind (the elements of an
+/// array, or an object as itself) builds only what the reader of the kind
+/// found reads.
 internal struct JSONProjection: Sendable, Hashable {
     /// The child of a member or element that is built whole.
     static let everything: Int32 = -1
@@ -42,6 +45,9 @@ internal struct JSONProjection: Sendable, Hashable {
         var elements: [Element] = []
         /// One past the largest index in `elements`.
         var elementLimit = 0
+        /// Read as both kinds by readers that each take only their kind, so
+        /// neither can find the wrong one.
+        var kindDecides = false
 
         var readsElements: Bool { everyElement != nil || !elements.isEmpty }
     }
@@ -58,7 +64,7 @@ internal struct JSONProjection: Sendable, Hashable {
     func objectNode(_ node: Int32) -> Int32 {
         guard node >= 0 else { return Self.everything }
         let n = nodes[Int(node)]
-        return n.isWhole || !n.readsMembers || n.readsElements ? Self.everything : node
+        return n.isWhole || !n.readsMembers || (n.readsElements && !n.kindDecides) ? Self.everything : node
     }
 
     /// The node an array at `node` is built with: `everything` unless the
@@ -67,7 +73,7 @@ internal struct JSONProjection: Sendable, Hashable {
     func arrayNode(_ node: Int32) -> Int32 {
         guard node >= 0 else { return Self.everything }
         let n = nodes[Int(node)]
-        return n.isWhole || !n.readsElements || n.readsMembers ? Self.everything : node
+        return n.isWhole || !n.readsElements || (n.readsMembers && !n.kindDecides) ? Self.everything : node
     }
 
     /// The child of `object`'s member `key` (with hash value `hash`), or
@@ -86,6 +92,14 @@ internal struct JSONProjection: Sendable, Hashable {
     mutating func readWhole(_ path: JSONPath, from start: Int32 = root) {
         guard let node = node(at: path, from: start) else { return }
         nodes[Int(node)] = Node(isWhole: true)
+    }
+
+    /// Lets the kind of the value at `node` decide which of its readers
+    /// apply: its members when it is an object, its elements when it is an
+    /// array. Only for readers that never look at the other kind.
+    mutating func letKindDecide(_ node: Int32) {
+        guard node >= 0 else { return }
+        nodes[Int(node)].kindDecides = true
     }
 
     /// Marks the value at `node` as read whole.
