@@ -101,11 +101,15 @@ private struct Differ {
         let newIdentities = newSections.map { $0.header.flatMap(sectionRule.identity(of:)) }
         let (oldToNew, newToOld) = matchSections(Self.sectionKeys(oldIdentities), Self.sectionKeys(newIdentities))
         let (old, new) = diffItems(oldToNew: oldToNew, newToOld: newToOld)
-        // Only key rules' identities can be read again where it is applied.
+        // Only key rules' identities can be read again where it is applied,
+        // and they are read there as here: from the stored values.
         let sectionKey = sectionRule.key
-        let (oldSectionIDs, newSectionIDs) = sectionKey == nil
-            ? ([JSONValue?](repeating: nil, count: oldIdentities.count), [JSONValue?](repeating: nil, count: newIdentities.count))
-            : (oldIdentities, newIdentities)
+        func storedIdentities(_ sections: [Section]) -> [JSONValue?] {
+            sections.map { section in
+                sectionKey.flatMap { key in section.header.flatMap { ChangeSet.storedIdentity(of: $0, key: key) } }
+            }
+        }
+        let (oldSectionIDs, newSectionIDs) = (storedIdentities(oldSections), storedIdentities(newSections))
         result.origin = ChangeSet.Origin(
             itemKey: itemRule.key, sectionKey: sectionKey,
             oldLayout: old.layout(sectionIdentities: oldSectionIDs, kept: oldToNew, withItemIdentities: itemRule.key != nil),
