@@ -199,6 +199,30 @@ struct ProjectedParseTests {
         }
     }
 
+    /// A header whose fields all start with an index still reads an object:
+    /// an array in its place is built whole, so the error counts it all.
+    @Test func aHeaderReadOnlyByIndexStillExpectsAnObject() throws {
+        let cases = [
+            (#"{"items": "i", "header": "h", "headerFields": [{"key": "k", "path": "[0]", "type": "int"}]}"#, #"{"h": [1, 2, 3], "i": []}"#),
+            (#"{"sections": [{"items": "[0].x", "headerFields": [{"key": "k", "path": "[2]", "type": "object"}]}]}"#, "[1, 2, 3, 4, 5]"),
+        ]
+        for (spec, document) in cases {
+            let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "h.spec.json"))
+            try Self.expectSamePackaging(packager, Data(document.utf8), spec)
+            let full = try JSONParser().parse(Data(document.utf8))
+            let projected = try packager.parseDocument(Data(document.utf8))
+            let strict = (
+                Result { () throws(PackagingError) in try packager.packageManager(document: full, policy: .strict) },
+                Result { () throws(PackagingError) in try packager.packageManager(document: projected, policy: .strict) }
+            )
+            if case .failure(let full) = strict.0, case .failure(let projected) = strict.1 {
+                #expect(full == projected, "\(spec)")
+            } else {
+                Issue.record("\(spec): strict packaging should fail both ways")
+            }
+        }
+    }
+
     static func expectSamePackaging(_ packager: SpecPackager, _ data: Data, _ name: String) throws {
         let full = try JSONParser().parse(data)
         let projected = try packager.parseDocument(data)

@@ -39,6 +39,9 @@ extension PackagingSpec {
     private static func project(header path: JSONPath?, fields: [Field]?, into projection: inout JSONProjection) {
         guard let node = path.map({ projection.node(at: $0) }) ?? JSONProjection.root else { return }
         project(fields: fields, at: node, into: &projection)
+        // A header is an object, even when its fields all start with an
+        // index: an array there is the wrong kind, reported with its count.
+        projection.readAsObject(node)
     }
 
     private static func project(items path: JSONPath, fields: [Field]?, source: ItemSource, into projection: inout JSONProjection) {

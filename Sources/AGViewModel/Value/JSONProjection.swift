@@ -94,6 +94,13 @@ internal struct JSONProjection: Sendable, Hashable {
         nodes[Int(node)] = Node(isWhole: true)
     }
 
+    /// Marks the value at `node` as read as an object by a reader that
+    /// names no member of it (an array there is built whole).
+    mutating func readAsObject(_ node: Int32) {
+        guard node >= 0, !nodes[Int(node)].isWhole else { return }
+        nodes[Int(node)].readsMembers = true
+    }
+
     /// Lets the kind of the value at `node` decide which of its readers
     /// apply: its members when it is an object, its elements when it is an
     /// array. Only for readers that never look at the other kind.
