@@ -140,15 +140,7 @@ struct ProjectedParseDifferentialTests {
     static func randomValue(_ r: inout SplitMix64, depth: Int) -> String {
         let roll = Int.random(in: 0..<10, using: &r)
         if depth >= 4 || roll < 4 { return scalars.randomElement(using: &r)! }
-        if roll < 7 {
-            let n = Int.random(in: 0...5, using: &r)
-            var parts: [String] = []
-            for _ in 0..<n {
-                let key = keyTexts.randomElement(using: &r)!
-                parts.append(ws(&r) + "\"\(key)\"" + ws(&r) + ":" + ws(&r) + randomValue(&r, depth: depth + 1) + ws(&r))
-            }
-            return "{" + parts.joined(separator: ",") + "}"
-        }
+        if roll < 7 { return forcedObject(&r, depth: depth, maxMembers: 5) }
         let n = Int.random(in: 0...4, using: &r)
         return "[" + (0..<n).map { _ in ws(&r) + randomValue(&r, depth: depth + 1) + ws(&r) }.joined(separator: ",") + "]"
     }
@@ -184,8 +176,8 @@ struct ProjectedParseDifferentialTests {
         return bytes
     }
 
-    static func forcedObject(_ r: inout SplitMix64, depth: Int) -> String {
-        let n = Int.random(in: 0...6, using: &r)
+    static func forcedObject(_ r: inout SplitMix64, depth: Int, maxMembers: Int = 6) -> String {
+        let n = Int.random(in: 0...maxMembers, using: &r)
         var parts: [String] = []
         for _ in 0..<n {
             let key = keyTexts.randomElement(using: &r)!
@@ -263,23 +255,32 @@ struct ProjectedParseDifferentialTests {
         case (.failure(let e), .success): return "projected accepts; full says \(e)"
         }
         var problems: [String] = []
-        if let p = compare("packageManager", Result { () throws(PackagingError) in try packager.packageManager(document: doc) },
-                           Result { () throws(PackagingError) in try packager.packageManager(document: proj) },
-                           equal: sameManager, text: managerText) { problems.append(p) }
-        if let p = compare("packageManager strict", Result { () throws(PackagingError) in try packager.packageManager(document: doc, policy: .strict) },
-                           Result { () throws(PackagingError) in try packager.packageManager(document: proj, policy: .strict) },
-                           equal: sameManager, text: managerText) { problems.append(p) }
-        if let p = compare("packageSections", Result { () throws(PackagingError) in try packager.packageSections(document: doc) },
-                           Result { () throws(PackagingError) in try packager.packageSections(document: proj) },
-                           equal: { $0.count == $1.count && zip($0, $1).allSatisfy(sameResult) },
-                           text: { $0.map(resultText).joined(separator: " / ") }) { problems.append(p) }
+        /// Packages both documents the same way and records a difference.
+        func compareBoth<T>(
+            _ name: String, equal: (T, T) -> Bool, text: (T) -> String,
+            _ body: (JSONValue) throws(PackagingError) -> T
+        ) {
+            let a = Result { () throws(PackagingError) in try body(doc) }
+            let b = Result { () throws(PackagingError) in try body(proj) }
+            if let problem = compare(name, a, b, equal: equal, text: text) { problems.append(problem) }
+        }
+        compareBoth("packageManager", equal: sameManager, text: managerText) { document throws(PackagingError) in
+            try packager.packageManager(document: document)
+        }
+        compareBoth("packageManager strict", equal: sameManager, text: managerText) { document throws(PackagingError) in
+            try packager.packageManager(document: document, policy: .strict)
+        }
+        compareBoth("packageSections", equal: { $0.count == $1.count && zip($0, $1).allSatisfy(sameResult) },
+                    text: { $0.map(resultText).joined(separator: " / ") }) { document throws(PackagingError) in
+            try packager.packageSections(document: document)
+        }
         if !spec.hasSections {
-            if let p = compare("package(document:)", Result { () throws(PackagingError) in try packager.package(document: doc) },
-                               Result { () throws(PackagingError) in try packager.package(document: proj) },
-                               equal: sameResult, text: resultText) { problems.append(p) }
-            if let p = compare("package(document:) strict", Result { () throws(PackagingError) in try packager.package(document: doc, policy: .strict) },
-                               Result { () throws(PackagingError) in try packager.package(document: proj, policy: .strict) },
-                               equal: sameResult, text: resultText) { problems.append(p) }
+            compareBoth("package(document:)", equal: sameResult, text: resultText) { document throws(PackagingError) in
+                try packager.package(document: document)
+            }
+            compareBoth("package(document:) strict", equal: sameResult, text: resultText) { document throws(PackagingError) in
+                try packager.package(document: document, policy: .strict)
+            }
         }
         return problems.isEmpty ? nil : problems.joined(separator: "\n    ")
     }
