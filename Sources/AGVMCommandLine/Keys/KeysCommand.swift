@@ -15,12 +15,13 @@ enum KeysCommand {
         per value type), so 'vm[.title]' reads them; keys of nested objects carry
         their path ('authorName'); each has a doc comment giving the source key, its
         path and an example; '--packager' adds a ViewModelPackager struct per object
-        level (Name.package(json), or Name() where a packager goes). Declarations are nonisolated: usable off the main actor even
-        in a target whose default isolation is MainActor.
-        In Objective-C, 'static NSString * const' constants. Types are inferred from
-        every element of every array: keys missing from some elements are marked
-        optional, keys whose type varies get the widest type, and keys that are
-        null in every sample are reported on standard error.
+        level (Name.package(json), or Name() where a packager goes). Declarations
+        are nonisolated: usable off the main actor even in a target whose default
+        isolation is MainActor. In Objective-C, 'static NSString * const'
+        constants. Types are inferred from every element of every array: keys
+        missing from some elements are marked optional, keys whose type varies get
+        the widest type, and keys that are null in every sample are reported on
+        standard error.
         Objects that are maps keyed by ids (numeric, UUID or hash-like member names,
         or many members of one shape, as in catalogues and lookup tables) get one
         constant, and the shape of their values is described once. Names are made

@@ -71,10 +71,7 @@ private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: 
 @inline(__always)
 private func read(_ item: ViewModel, _ rule: IdentityRule) -> (values: StoredValues, id: JSONValue?) {
     let stored = item.values
-    if let key = rule.key {
-        let value = stored[key]?.json
-        return (stored, value?.isNull == false ? value : nil)
-    }
+    if let key = rule.key { return (stored, ChangeSet.identity(in: stored, key: key)) }
     return (stored, rule.identity(of: item))
 }
 
@@ -101,15 +98,11 @@ private struct Differ {
         let newIdentities = newSections.map { $0.header.flatMap(sectionRule.identity(of:)) }
         let (oldToNew, newToOld) = matchSections(Self.sectionKeys(oldIdentities), Self.sectionKeys(newIdentities))
         let (old, new) = diffItems(oldToNew: oldToNew, newToOld: newToOld)
-        // Only key rules' identities can be read again where it is applied,
-        // and they are read there as here: from the stored values.
+        // Only key rules' identities can be read again where it is applied
+        // (a key rule reads the header's stored value, as the check does).
         let sectionKey = sectionRule.key
-        func storedIdentities(_ sections: [Section]) -> [JSONValue?] {
-            sections.map { section in
-                sectionKey.flatMap { key in section.header.flatMap { ChangeSet.storedIdentity(of: $0, key: key) } }
-            }
-        }
-        let (oldSectionIDs, newSectionIDs) = (storedIdentities(oldSections), storedIdentities(newSections))
+        let oldSectionIDs = sectionKey == nil ? oldIdentities.map { _ in nil } : oldIdentities
+        let newSectionIDs = sectionKey == nil ? newIdentities.map { _ in nil } : newIdentities
         result.origin = ChangeSet.Origin(
             itemKey: itemRule.key, sectionKey: sectionKey,
             oldLayout: old.layout(sectionIdentities: oldSectionIDs, kept: oldToNew, withItemIdentities: itemRule.key != nil),

@@ -61,7 +61,13 @@ extension ChangeSet {
     /// The identity under `key` read from the stored values (no observation
     /// tracking), as the diff reads it: `null` counts as none.
     internal static func storedIdentity(of viewModel: ViewModel, key: String) -> JSONValue? {
-        let value = viewModel.values[key]?.json
+        identity(in: viewModel.values, key: key)
+    }
+
+    /// The identity under `key` in `values`; `null` counts as none.
+    @inline(__always)
+    internal static func identity(in values: StoredValues, key: String) -> JSONValue? {
+        let value = values[key]?.json
         return value?.isNull == false ? value : nil
     }
 }

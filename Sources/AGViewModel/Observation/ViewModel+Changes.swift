@@ -44,10 +44,8 @@ extension ViewModel {
     /// removed in this ViewModel's domain at the next change of these keys,
     /// or the next observer added to or removed from them (or cancelled), so
     /// a screen that opens a new stream each time it appears leaves at most
-    /// one behind.
-    /// Changes are
-    /// buffered until the consumer asks; batches deliver one change per key;
-    /// equal-value sets are not changes.
+    /// one behind. Changes are buffered until the consumer asks; batches
+    /// deliver one change per key; equal-value sets are not changes.
     ///
     /// - Parameters:
     ///   - keys: The keys to observe.
