@@ -30,6 +30,17 @@ struct TypedKeyTests {
         #expect(!vm.contains("pages"))
     }
 
+    @Test func listsOfViewModelsStayPayloadsEvenWhenEmpty() {
+        let replies = ViewModel.Key<[ViewModel]>("replies")
+        let vm = ViewModel().set(replies, to: [])
+        #expect(vm.payload(forKey: "replies", as: [ViewModel].self)?.isEmpty == true)
+        #expect(vm[replies]?.isEmpty == true)
+        let reply = ViewModel(["text": "hi"])
+        vm.set(replies, to: [reply])
+        #expect(vm.payload(forKey: "replies", as: [ViewModel].self)?.first === reply)
+        #expect(vm.exportJSON() == ["replies": [["text": "hi"]]])
+    }
+
     @Test func weakSlotsTakeTypedKeys() {
         let vm = ViewModel()
         var owner: Owner? = Owner()

@@ -52,6 +52,16 @@ struct ViewModelDeepMergeTests {
         #expect(source.payload(forKey: "user", as: ViewModel.self) === nested)
     }
 
+    @Test func mergedArraysOfViewModelsAreCopies() {
+        let reply = ViewModel(["text": "hi"])
+        let source = ViewModel().set("replies", payload: [reply])
+        let target = ViewModel().deepMerge(source)
+        target.setValue("edited", at: "replies[0].text")
+        #expect(target.string(at: "replies[0].text") == "edited")
+        #expect(reply["text"] == "hi")
+        #expect(source.payload(forKey: "replies", as: [ViewModel].self)?.first === reply)
+    }
+
     @Test func viewModelsThatReferToTheirParentsMergeOncePerPair() {
         let parent = ViewModel(["n": 1]), child = ViewModel(["m": 1])
         parent[value: "child"] = .payload(child)
@@ -82,5 +92,31 @@ struct ViewModelDeepMergeTests {
         vm.set("child", payload: nested)
         vm.setValue("x", at: "child.a.b")
         #expect(nested["a"] == ["b": "x"])
+    }
+
+    @Test func setValueByPathWalksIntoArraysOfViewModels() {
+        let first = ViewModel(["title": "A"]), second = ViewModel(["title": "B"])
+        let vm = ViewModel().set("items", payload: [first, second])
+        vm.setValue("A2", at: "items[0].title")
+        vm.setValue(true, at: "items[1].seen")
+        #expect(first["title"] == "A2")
+        #expect(second["seen"] == true)
+        #expect(vm.string(at: "items[0].title") == "A2")
+        // The list stays a list of the same ViewModels.
+        #expect(vm.payload(forKey: "items", as: [ViewModel].self)?.map(ObjectIdentifier.init) == [first, second].map(ObjectIdentifier.init))
+    }
+
+    @Test func setValueByPathLeavesOtherPayloadsAlone() {
+        struct Image: Equatable { var name: String }
+        let item = ViewModel(["title": "A"])
+        let vm = ViewModel().set("items", payload: [item]).set("image", payload: Image(name: "cover"))
+        vm.setValue("x", at: "image.size")
+        vm.setValue(["title": "Z"], at: "items[0]")  // a whole element
+        vm.setValue("Z", at: "items[5].title")       // past the end
+        vm.setValue("Z", at: "items.title")          // a key into a list
+        #expect(vm.payload(forKey: "image", as: Image.self) == Image(name: "cover"))
+        #expect(vm.payload(forKey: "items", as: [ViewModel].self)?.first === item)
+        #expect(vm.payload(forKey: "items", as: [ViewModel].self)?.count == 1)
+        #expect(item["title"] == "A")
     }
 }

@@ -1,13 +1,26 @@
 import Foundation
 
-// UIKit and AppKit give `IndexPath` its table and collection accessors
-// (`section`, `item`, `row`); swift-corelibs-foundation does not. On those
-// platforms we add the same API, so code using index paths of a `Manager`
-// reads the same everywhere.
+// UIKit gives `IndexPath` its table and collection accessors (`section`,
+// `item`, `row`); AppKit only `section` and `item`; swift-corelibs-foundation
+// none. Elsewhere we add what is missing, so code using index paths of a
+// `Manager` reads the same everywhere.
 #if canImport(UIKit)
 import UIKit
 #elseif canImport(AppKit)
 import AppKit
+
+extension IndexPath {
+    /// An index path for a row in a section (a table view cell), as UIKit has it.
+    public init(row: Int, section: Int) {
+        self.init(item: row, section: section)
+    }
+
+    /// The row within the section: the second index, as `item` (UIKit's accessor).
+    public var row: Int {
+        get { item }
+        set { item = newValue }
+    }
+}
 #else
 extension IndexPath {
     /// An index path for an item in a section (a collection view cell).

@@ -22,9 +22,9 @@ extension ViewModel {
     /// Deep-merges the values of `other` into this ViewModel: JSON values
     /// as in ``deepMerge(_:)-(JSONObject)``; nested ViewModels recursively
     /// into a stored ViewModel or JSON object (which becomes a ViewModel
-    /// holding both), else stored as a copy (see ``copy()``), so `other`
-    /// is never changed by later merges; other payloads replace what is
-    /// stored. Returns the ViewModel.
+    /// holding both), else stored as a copy (see ``copy()``), as are arrays
+    /// of ViewModels, so `other` is never changed by later merges; other
+    /// payloads replace what is stored. Returns the ViewModel.
     ///
     /// Nested ViewModels that refer back to their parents (a cycle, as
     /// ``copy()`` allows) are merged once per pair of ViewModels.
@@ -53,7 +53,9 @@ extension ViewModel {
                 deepMerge(value, forKey: key)
             case .payload(let payload)?:
                 guard let incoming = payload as? ViewModel else {
-                    self[value: key] = .payload(payload)
+                    // Arrays of ViewModels are copied as nested ones are.
+                    let list = payload as? [ViewModel]
+                    self[value: key] = .payload(list.map { $0.map { $0.copy() } } ?? payload)
                     continue
                 }
                 switch self[value: key] {
@@ -78,10 +80,16 @@ extension ViewModel {
     }
 
     /// Sets `value` at `path`: the first step is a key of this ViewModel,
-    /// the rest walks into the JSON stored there (or into a nested
-    /// ViewModel), creating missing containers as
-    /// ``JSONValue/setValue(_:at:)-(JSONValue,JSONPath)`` does. A path that
-    /// does not start with a key, or has a negative index, changes nothing.
+    /// the rest walks into the JSON stored there, creating missing
+    /// containers as ``JSONValue/setValue(_:at:)-(JSONValue,JSONPath)``
+    /// does, or into a nested ViewModel (`"author.name"`) or an element of
+    /// an array of ViewModels (`"replies[0].text"`), as ``lookup(_:)``
+    /// reads them.
+    ///
+    /// Changes nothing when the path does not start with a key, has a
+    /// negative index, or would replace a payload that is not JSON: an
+    /// image, a formatter, an array of ViewModels (or one of its elements)
+    /// as a whole, or an element past its end.
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
         for case .index(let index) in path.components where index < 0 { return }
@@ -94,11 +102,10 @@ extension ViewModel {
         case .payload(let payload)?:
             if let nested = payload as? ViewModel {
                 nested.setValue(value, at: rest)
-                return
+            } else if let list = payload as? [ViewModel], rest.components.count > 1,
+                      case .index(let index) = rest.components[0], list.indices.contains(index) {
+                list[index].setValue(value, at: JSONPath(Array(rest.components.dropFirst())))
             }
-            var json = JSONValue.null
-            json.setValue(value, at: rest)
-            self[key] = json
         case .json(var json)?:
             json.setValue(value, at: rest)
             self[key] = json

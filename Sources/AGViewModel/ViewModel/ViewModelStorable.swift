@@ -71,8 +71,9 @@ extension Int64: ViewModelStorable {
 }
 
 extension Double: ViewModelStorable {
-    /// `.json(.double(self))`. Non-finite values are stored as they are;
-    /// JSON export reports them as errors.
+    /// `.json(.double(self))`. Non-finite values are stored as they are:
+    /// `exportJSON()` keeps them in the value it returns, and writing JSON
+    /// (`exportJSONData()`, ``JSONWriter``) reports them as errors.
     @inlinable public var viewModelValue: ViewModelValue { .json(.double(self)) }
 }
 
@@ -118,8 +119,12 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
     }
 
     /// A JSON array when every element is stored as JSON (`[String]`,
-    /// `[Int]`, `[JSONValue]`, ...), otherwise a payload (`[ViewModel]`).
+    /// `[Int]`, `[JSONValue]`, ...), otherwise a payload (`[ViewModel]`,
+    /// even when empty).
     public var viewModelValue: ViewModelValue {
+        // An empty array has no element to tell: a list of ViewModels must
+        // stay a payload, or it reads back as `nil` through `payload(forKey:as:)`.
+        if Element.self is ViewModel.Type { return .payload(self) }
         var elements = JSONArray()
         elements.reserveCapacity(count)
         for element in self {
