@@ -104,6 +104,38 @@ struct ChangeSetTests {
         #expect(plain.batchUpdates == plain && !plain.movedSections.isEmpty)
     }
 
+    /// A batch update does not ask for header and footer views again: the
+    /// UIKit helpers' update step hands the views of kept sections over to
+    /// the new header and footer ViewModels and shows their content.
+    @MainActor
+    @Test func batchUpdateStepMovesHeaderAndFooterViewsToTheNewViewModels() throws {
+        let old = manager([[1], [2]], sectionIDs: ["a", "b"])
+        let new = manager([[1, 3]], sectionIDs: ["a"])
+        new.sections[0].header?["title"] = "A (2)"
+        new.sections[0].footer = ViewModel(["title": "2 items"])
+        old.sections[0].header?["title"] = "A (1)"
+        old.sections[0].footer = ViewModel(["title": "1 item"])
+        let headerView = FakeCell(), footerView = FakeCell(), goneView = FakeCell()
+        let oldHeader = try #require(old.sections[0].header)
+        oldHeader.bind(headerView)
+        old.sections[0].footer?.bind(footerView)
+        old.sections[1].header?.bind(goneView)
+
+        let changes = ChangeSet(from: old, to: new)
+        try changes.applyMovingHeaderAndFooterViews(to: old, new: new)
+        #expect(layout(old) == [[1, 3]])
+        #expect(headerView.applied.last == "A (2)" && footerView.applied.last == "2 items")
+        #expect(old.sections[0].header?.bindingView === headerView)
+        #expect(old.sections[0].footer?.bindingView === footerView)
+        #expect(oldHeader.bindingView == nil)
+        // Refreshing through the manager now reaches the view.
+        old.sections[0].header?["title"] = "A (3)"
+        old.refresh(.headerAndFooter)
+        #expect(headerView.applied.last == "A (3)")
+        // A deleted section's view is left alone.
+        #expect(goneView.applied.count == 1)
+    }
+
     @Test func batchUpdatesRefuseAChangeSetThatNoLongerFits() {
         let changes = ChangeSet(from: manager([[1, 2]]), to: manager([[2]]))
         let shown = manager([[1]])  // changed since the diff

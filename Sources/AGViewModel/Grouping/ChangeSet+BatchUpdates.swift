@@ -64,3 +64,33 @@ extension ChangeSet {
         return batchUpdates
     }
 }
+
+extension ChangeSet {
+    /// ``apply(to:new:)``, then hands each kept section's header and footer
+    /// views over to the section's new header and footer ViewModels and
+    /// applies them: the UIKit helpers' update step.
+    ///
+    /// Applying gives a kept section `new`'s header and footer ViewModels,
+    /// but a batch update never asks for header or footer views again, so
+    /// the views on screen would stay bound to the old ViewModels, and
+    /// refreshing the new ones would reach no view.
+    @MainActor
+    internal func applyMovingHeaderAndFooterViews(to manager: Manager, new: Manager) throws(GroupingError) {
+        var before: [ObjectIdentifier: (header: ViewModel?, footer: ViewModel?)] = [:]
+        for section in manager.sections where before[ObjectIdentifier(section)] == nil {
+            before[ObjectIdentifier(section)] = (section.header, section.footer)
+        }
+        try apply(to: manager, new: new)
+        for section in manager.sections {
+            guard let old = before[ObjectIdentifier(section)] else { continue }
+            Self.moveBindingView(from: old.header, to: section.header)
+            Self.moveBindingView(from: old.footer, to: section.footer)
+        }
+    }
+
+    @MainActor
+    private static func moveBindingView(from old: ViewModel?, to new: ViewModel?) {
+        guard let old, let new, old !== new, let view = old.bindingView else { return }
+        new.bind(view)
+    }
+}

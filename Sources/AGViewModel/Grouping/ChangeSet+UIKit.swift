@@ -5,11 +5,17 @@ extension UITableView {
     /// Updates `manager` to `new` with `changes` (their change set) in one
     /// animated batch update.
     ///
-    /// The change set is checked first: when it does not fit (`manager`
-    /// changed since the diff), this throws before the batch starts and
-    /// changes nothing, where a batch would raise an exception; call
-    /// `reloadData()` instead. Inside the batch, `manager` is updated with
-    /// `ChangeSet.apply(to:new:)` and the changes animate.
+    /// The change set is checked against `manager` and `new` first: when it
+    /// does not fit them (`manager` changed since the diff), this throws
+    /// before the batch starts and changes nothing, and `completion` is not
+    /// called; call `reloadData()` instead. The check cannot see a table
+    /// that was already out of step with `manager` (rows added to the
+    /// manager without telling the table): UIKit still raises for that.
+    ///
+    /// Inside the batch, `manager` is updated with `ChangeSet.apply(to:new:)`
+    /// and the changes animate. Kept sections take `new`'s header and footer
+    /// ViewModels; their header and footer views on screen are bound to
+    /// those and refreshed, since a batch update does not ask for them again.
     ///
     /// ```swift
     /// let changes = ChangeSet(from: manager, to: fresh)
@@ -34,7 +40,7 @@ extension UITableView {
         let updates = try changes.batchUpdates(updating: manager, to: new)
         performBatchUpdates({
             // Checked above, in this same main-actor step: it fits.
-            try? changes.apply(to: manager, new: new)
+            try? changes.applyMovingHeaderAndFooterViews(to: manager, new: new)
             self.send(updates, with: animation)
         }, completion: completion)
     }
@@ -87,7 +93,7 @@ extension UICollectionView {
         let updates = try changes.batchUpdates(updating: manager, to: new)
         performBatchUpdates({
             // Checked above, in this same main-actor step: it fits.
-            try? changes.apply(to: manager, new: new)
+            try? changes.applyMovingHeaderAndFooterViews(to: manager, new: new)
             self.send(updates)
         }, completion: completion)
     }

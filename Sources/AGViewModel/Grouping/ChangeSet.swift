@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let fresh = Manager()
-/// try fresh.appendSections(packaging: response)    // the new API data
+/// fresh.appendSections(packaging: response)        // the new API data
 /// let changes = ChangeSet(from: manager, to: fresh) // items identified by "id"
 /// // changes.deletedItems   – old index paths, e.g. [[0, 3]]
 /// // changes.insertedItems  – new index paths, e.g. [[1, 0]]
@@ -33,8 +33,11 @@ import Foundation
 ///   stays in place, by longest increasing subsequence).
 ///
 /// Section-level ViewModels (headers, footers) are compared for identity only,
-/// not for content: refresh header and footer views with
-/// ``Manager/refresh(_:)`` after the update if their content may change.
+/// not for content, and a kept section takes `new`'s header and footer
+/// ViewModels when applied. The UIKit helpers bind the header and footer
+/// views on screen to those and refresh them; when you apply a change set
+/// yourself, bind them (or reload those sections), since a batch update
+/// does not ask for header and footer views again.
 ///
 /// `apply(to:new:)` implements these rules on plain arrays of items (to check
 /// a change set, or to update your own model) and on a ``Manager``.
@@ -122,7 +125,8 @@ public struct ChangeSet: Sendable, Hashable {
 
 extension ChangeSet: CustomStringConvertible {
     /// A compact summary, for logs and test failures:
-    /// `sections -[1] +[0] ~[2→3]; items -[0,1] +[1,0] ~[0,5→1,2] ↻[2,0]`.
+    /// `sections -[1]; sections +[0]; sections ~[2→3]; items -[0,1]; items +[1,0]; items ~[0,5→1,2]; items ↻[2,0]`
+    /// (`-` deleted, `+` inserted, `~` moved, `↻` reloaded).
     public var description: String {
         func path(_ p: IndexPath) -> String { p.map(String.init).joined(separator: ",") }
         func list(_ parts: [String]) -> String { "[" + parts.joined(separator: " ") + "]" }

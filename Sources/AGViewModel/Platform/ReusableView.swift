@@ -6,7 +6,9 @@ import UIKit
 ///
 /// Cells, header/footer views and supplementary views adopt it for free: the
 /// identifier is the class name, and nibs are looked up by class name in the
-/// class's own bundle, so views shipped in a framework find their nibs.
+/// class's own bundle, so views shipped in a framework find their nibs. Nibs
+/// a Swift package ships are resources in its `Bundle.module`: pass that as
+/// the `bundle` of `registerNib`.
 ///
 /// The conformance belongs to the UIKit base classes, so a subclass cannot
 /// replace these defaults: a static `reuseIdentifier` or `resourceBundle`
@@ -27,8 +29,11 @@ extension ReusableView {
     public static var resourceBundle: Bundle? { nil }
 
     /// The nib named after the class, in ``resourceBundle``.
-    public static var nib: UINib {
-        UINib(nibName: String(describing: self), bundle: resourceBundle ?? Bundle(for: self))
+    public static var nib: UINib { nib(in: nil) }
+
+    /// The nib named after the class, in `bundle`, else in ``resourceBundle``.
+    public static func nib(in bundle: Bundle?) -> UINib {
+        UINib(nibName: String(describing: self), bundle: bundle ?? resourceBundle ?? Bundle(for: self))
     }
 }
 
@@ -42,9 +47,11 @@ extension UITableView {
         register(type, forCellReuseIdentifier: type.reuseIdentifier)
     }
 
-    /// Registers the nib named after `type` as a cell under its reuse identifier.
-    public func registerNib<Cell: UITableViewCell>(cell type: Cell.Type) {
-        register(type.nib, forCellReuseIdentifier: type.reuseIdentifier)
+    /// Registers the nib named after `type` as a cell under its reuse
+    /// identifier; the nib is looked up in `bundle` (a package's
+    /// `Bundle.module`), by default in the class's own bundle.
+    public func registerNib<Cell: UITableViewCell>(cell type: Cell.Type, bundle: Bundle? = nil) {
+        register(type.nib(in: bundle), forCellReuseIdentifier: type.reuseIdentifier)
     }
 
     /// Registers `type` as a header/footer view class.
@@ -52,9 +59,10 @@ extension UITableView {
         register(type, forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
     }
 
-    /// Registers the nib named after `type` as a header/footer view.
-    public func registerNib<View: UITableViewHeaderFooterView>(headerFooter type: View.Type) {
-        register(type.nib, forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
+    /// Registers the nib named after `type` as a header/footer view, looked
+    /// up in `bundle` as for cells.
+    public func registerNib<View: UITableViewHeaderFooterView>(headerFooter type: View.Type, bundle: Bundle? = nil) {
+        register(type.nib(in: bundle), forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
     }
 
     /// Dequeues a cell of `type` (registered before). A cell that is a
@@ -88,8 +96,8 @@ extension UICollectionView {
     }
 
     /// Registers the nib named after `type` as a cell.
-    public func registerNib<Cell: UICollectionViewCell>(cell type: Cell.Type) {
-        register(type.nib, forCellWithReuseIdentifier: type.reuseIdentifier)
+    public func registerNib<Cell: UICollectionViewCell>(cell type: Cell.Type, bundle: Bundle? = nil) {
+        register(type.nib(in: bundle), forCellWithReuseIdentifier: type.reuseIdentifier)
     }
 
     /// Registers `type` as a supplementary view of `kind`
@@ -99,8 +107,8 @@ extension UICollectionView {
     }
 
     /// Registers the nib named after `type` as a supplementary view of `kind`.
-    public func registerNib<View: UICollectionReusableView>(supplementary type: View.Type, kind: String) {
-        register(type.nib, forSupplementaryViewOfKind: kind, withReuseIdentifier: type.reuseIdentifier)
+    public func registerNib<View: UICollectionReusableView>(supplementary type: View.Type, kind: String, bundle: Bundle? = nil) {
+        register(type.nib(in: bundle), forSupplementaryViewOfKind: kind, withReuseIdentifier: type.reuseIdentifier)
     }
 
     /// Dequeues a cell of `type` (registered before), bound to `viewModel`
