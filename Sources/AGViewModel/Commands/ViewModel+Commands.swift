@@ -108,7 +108,7 @@ extension ViewModel {
     ///
     /// - Throws: ``CommandError/noCommand(key:)`` when none is set,
     ///   ``CommandError/notExecutable(key:)`` when it is not executable (it
-    ///   is skipped, and stays marked as needing execution).
+    ///   is skipped; whether it needs execution is left as it was).
     @discardableResult
     public func executeCommand(forKey key: String) throws(CommandError) -> ViewModelValue? {
         var visiting: Set<String> = []

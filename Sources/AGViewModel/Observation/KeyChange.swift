@@ -6,6 +6,8 @@ public struct KeyChange {
         /// The current value, delivered once at registration (`.initial`).
         case initial
         /// The key is about to change (`.prior`); `newValue` is always `nil`.
+        /// In a batch the new value is already stored (see
+        /// ``KeyObservationOptions/prior``).
         case prior
         /// The key changed.
         case change

@@ -27,6 +27,11 @@ public struct KeyObservationOptions: OptionSet, Sendable, Hashable {
 
     /// Also delivers a notification of kind ``KeyChange/Kind/prior`` before
     /// each change (with `oldValue` when `.old` is set, never a `newValue`).
+    ///
+    /// Outside a batch it arrives before the value is stored. Inside a batch
+    /// (``ViewModel/performBatchUpdates(_:)``), or queued behind a delivery
+    /// in progress, it arrives right before its change notification, when
+    /// the new value is already stored: read the old one from `oldValue`.
     public static let prior = KeyObservationOptions(rawValue: 1 << 3)
 
     /// Delivers sets of a value equal to the current one too.

@@ -16,7 +16,7 @@ extension ViewModel {
     ///   order the keys were first set. A key set and then restored to a value
     ///   that `isSame` as its old one delivers nothing (except to
     ///   `.includeEqualValues` observations). `.prior` notifications come right
-    ///   before their change.
+    ///   before their change, when the new value is already stored.
     /// - Values are stored at once: reads inside the batch see them.
     /// - Batches nest: only the outermost one delivers.
     /// - The batch belongs to this ViewModel: changes its own callbacks make

@@ -7,7 +7,10 @@
 ///
 /// - ``skipAndReport`` (the default): leave the element out, record where,
 ///   which key and why in ``PackagingResult/skipped``, and package the rest.
-///   Calls with this policy never throw, so they need no `try`.
+///   The list APIs (``ViewModelPackager``'s `package`, `Section.appendItems`,
+///   `Manager.appendSection(s)`) never throw with this policy, so they need
+///   no `try`; ``SpecPackager``'s document methods still throw for problems
+///   with the document as a whole (an `items` path that is missing).
 /// - ``strict``: stop at the first problem and throw it as a typed
 ///   ``PackagingError``; a section or manager being packaged into is left
 ///   unchanged.

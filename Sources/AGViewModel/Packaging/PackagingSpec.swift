@@ -53,8 +53,9 @@ import Foundation
 /// - `type`: `string`, `int`, `double`, `bool`, `url`, `array` or `object`.
 ///   Required with `path`; a template is a `string` (the default) or `url`.
 ///   Values convert as ``JSONReadable`` says (numbers to strings, numeric
-///   strings to numbers, ...); a `url` must be a string that parses as a URL
-///   and is stored as that string.
+///   strings to numbers, ...); a `url` must be a non-empty string that
+///   Foundation's `URL(string:)` accepts (which is lenient, and more so on
+///   Linux than on older Apple systems) and is stored as that string.
 /// - `default` (optional): stored when the value is missing, null or does not
 ///   convert; it must itself convert to the type.
 /// - `required` (optional boolean, default false): with no value, the element
@@ -102,13 +103,14 @@ public struct PackagingSpec: Sendable, Hashable {
     public enum FieldType: String, Sendable, Hashable, CaseIterable {
         /// A string; numbers are read as their JSON text.
         case string
-        /// A 64-bit integer; integral doubles and numeric strings convert.
+        /// A 64-bit integer; integral doubles and strings that spell an
+        /// integer (`"42"`, `"3.0"`, `"1e3"`, not `"1.5"`) convert.
         case int
         /// A double; any number or numeric string converts.
         case double
         /// A boolean; numbers and the usual boolean words convert.
         case bool
-        /// A string that parses as a URL, stored as that string.
+        /// A non-empty string `URL(string:)` accepts, stored as that string.
         case url
         /// An array, stored unchanged.
         case array

@@ -8,9 +8,10 @@
 /// Specs are checked completely when loaded, so a packager built from a
 /// spec never fails because of the spec itself.
 public struct PackagingSpecError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// An entry of a field list.
+    /// An entry of a list in the spec: a field, or a section.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
-        /// `fields` or `headerFields`.
+        /// The list, as a path in the spec: `fields`, `headerFields`,
+        /// `sections`, or a section's list such as `sections[0].fields`.
         public var list: String
         /// The entry's position in the list, from 0.
         public var index: Int

@@ -26,8 +26,10 @@ extension ViewModel {
         return self
     }
 
-    /// Stores `payload` (any `Sendable` value: an image, a formatter) under
-    /// `key`. Returns the ViewModel, for chaining.
+    /// Stores `payload` (any value that is not JSON: an image, a formatter,
+    /// a nested ViewModel) under `key`; it belongs to the ViewModel's
+    /// isolation domain, as the ViewModel does. Returns the ViewModel, for
+    /// chaining.
     @discardableResult
     public func set(_ key: String, payload: Any) -> ViewModel {
         store(.payload(payload), forKey: key)

@@ -10,8 +10,9 @@ import Foundation
 /// ``SafeJSONAccess``).
 ///
 /// Around the store it keeps weak object slots, an index path, keyed
-/// commands (derived values that recompute when the keys they depend on
-/// change), a weakly held delegate for actions, and a weakly held binding
+/// commands (derived values, marked stale when the keys they depend on
+/// change and computed again by `executeCommandIfNeeded`), a weakly held
+/// delegate for actions, and a weakly held binding
 /// view with a size cache and refresh flags.
 ///
 /// ## Isolation

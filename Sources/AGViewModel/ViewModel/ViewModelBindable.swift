@@ -12,7 +12,10 @@ import Foundation
 ///     func apply(_ viewModel: ViewModel) { titleLabel.text = viewModel[.title] }
 ///     func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? {
 ///         apply(viewModel)
-///         return systemLayoutSizeFitting(CGSize(width: context.availableWidth, height: 0))
+///         // Required width, free height: multi-line labels wrap at the width.
+///         return contentView.systemLayoutSizeFitting(
+///             CGSize(width: context.availableWidth, height: UIView.layoutFittingCompressedSize.height),
+///             withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
 ///     }
 /// }
 /// ```
