@@ -128,7 +128,7 @@ struct ChangeSetPropertyTests {
     @Test func applyingTheChangeSetToOldGivesNew() throws {
         var failures = 0
         var seen = ChangeSet()  // every kind of change must be exercised
-        var convertedMoves = 0, keptMoves = 0
+        var convertedMoves = 0, keptMoves = 0, convertedReloads = 0
         for seed in UInt64(1)...400 {
             var rng = RNG(seed: seed)
             var nextItem: Int64 = 0, nextSection = 0
@@ -180,6 +180,30 @@ struct ChangeSetPropertyTests {
             let touchedNew = Set((updates.insertedItems + updates.movedItems.map(\.to)).map(\.section))
             #expect(updates.movedSections.allSatisfy { !touchedOld.contains($0.from) && !touchedNew.contains($0.to) }, "seed \(seed)")
             if updates.movedSections.count < changes.movedSections.count { convertedMoves += 1 }
+
+            // A collection view's batch: reloads alongside other changes are a
+            // delete at the old path and an insert at the new path of the same
+            // item; the data still comes out as the new data.
+            let collection = try changes.collectionViewBatchUpdates(updating: old, to: new)
+            let collected = try collection.apply(to: oldItems, new: newItems)
+            #expect(collected.count == newItems.count && zip(collected, newItems).allSatisfy { a, b in
+                a.count == b.count && zip(a, b).allSatisfy { Self.sameContent($0, $1) }
+            }, "seed \(seed): \(collection)")
+            let onlyReloads = updates.changeCount == updates.reloadedItems.count
+            #expect(collection.reloadedItems == (onlyReloads ? updates.reloadedItems : []), "seed \(seed)")
+            if !onlyReloads && !updates.reloadedItems.isEmpty {
+                convertedReloads += 1
+                let added = collection.insertedItems.filter { !updates.insertedItems.contains($0) }
+                // `null` and a missing id both mean none (matched by position).
+                func identity(_ item: ViewModel) -> JSONValue? {
+                    guard let id = item["id"], !id.isNull else { return .none }
+                    return id
+                }
+                let reloadedIDs = updates.reloadedItems.map { identity(oldItems[$0.section][$0.item]) }
+                let insertedIDs = added.map { identity(newItems[$0.section][$0.item]) }
+                #expect(reloadedIDs == insertedIDs, "seed \(seed): \(collection)")
+                #expect(Set(collection.deletedItems) == Set(updates.deletedItems).union(updates.reloadedItems), "seed \(seed)")
+            }
             if !updates.movedSections.isEmpty { keptMoves += 1 }
 
             // The manager form: the old manager ends up equal to the new one,
@@ -196,7 +220,7 @@ struct ChangeSetPropertyTests {
         }
         #expect(!seen.deletedSections.isEmpty && !seen.insertedSections.isEmpty && !seen.movedSections.isEmpty)
         #expect(!seen.deletedItems.isEmpty && !seen.insertedItems.isEmpty && !seen.movedItems.isEmpty && !seen.reloadedItems.isEmpty)
-        #expect(convertedMoves > 0 && keptMoves > 0)
+        #expect(convertedMoves > 0 && keptMoves > 0 && convertedReloads > 0)
     }
 
     @Test func changeSetsOnlyListWhatChanged() {

@@ -190,7 +190,7 @@ extension ChangeSet {
     private enum Slot { case free, inserted, movedIn(IndexPath) }
 
     /// Where each new section comes from, checking the section changes.
-    private func sectionSources(oldCount: Int, newCount: Int) throws(GroupingError) -> [SectionSource] {
+    internal func sectionSources(oldCount: Int, newCount: Int) throws(GroupingError) -> [SectionSource] {
         var sources = [SectionSource?](repeating: nil, count: newCount)
         var leaving = [Bool](repeating: false, count: oldCount)
         for s in deletedSections {

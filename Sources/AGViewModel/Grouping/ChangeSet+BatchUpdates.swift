@@ -63,9 +63,58 @@ extension ChangeSet {
         _ = try plan(old: oldSections.map(\.items), new: newSections.map(\.items))
         return batchUpdates
     }
+
+    /// ``collectionViewBatchUpdates(oldCounts:newCounts:)`` for updating
+    /// `manager` to `new`, after the checks of ``batchUpdates(updating:to:)``.
+    internal func collectionViewBatchUpdates(updating manager: Manager, to new: Manager) throws(GroupingError) -> ChangeSet {
+        _ = try batchUpdates(updating: manager, to: new)
+        return try collectionViewBatchUpdates(oldCounts: manager.sections.map(\.count), newCounts: new.sections.map(\.count))
+    }
 }
 
 extension ChangeSet {
+    /// ``batchUpdates`` for a collection view, which cannot reload items in
+    /// the batch that also inserts, deletes or moves: it reloads by deleting
+    /// and inserting at the same index path on both sides, so another change
+    /// that shifts the item raises an exception or shows the wrong cell.
+    /// Each reload then becomes a delete of its old index path and an insert
+    /// at its new one. A batch of reloads alone keeps them.
+    ///
+    /// `oldCounts` and `newCounts` are the sections' item counts before and
+    /// after, which the change set must fit (as ``apply(to:new:)`` checks).
+    internal func collectionViewBatchUpdates(oldCounts: [Int], newCounts: [Int]) throws(GroupingError) -> ChangeSet {
+        var result = batchUpdates
+        guard !result.reloadedItems.isEmpty,
+              !(result.deletedSections.isEmpty && result.insertedSections.isEmpty && result.movedSections.isEmpty
+                && result.deletedItems.isEmpty && result.insertedItems.isEmpty && result.movedItems.isEmpty)
+        else { return result }
+        let sources = try result.sectionSources(oldCount: oldCounts.count, newCount: newCounts.count)
+        let leaving = Set(result.deletedItems).union(result.movedItems.map(\.from))
+        let arriving = Set(result.insertedItems).union(result.movedItems.map(\.to))
+        let reloaded = Set(result.reloadedItems)
+        // In a kept section, the old items that stay fill the new slots
+        // nothing else takes, in order (as `apply` fills them).
+        for (t, source) in sources.enumerated() {
+            guard case .old(let s) = source else { continue }
+            var slots = (0..<newCounts[t]).lazy.map { IndexPath(item: $0, section: t) }.filter { !arriving.contains($0) }.makeIterator()
+            for i in 0..<oldCounts[s] {
+                let from = IndexPath(item: i, section: s)
+                guard !leaving.contains(from) else { continue }
+                guard let to = slots.next() else {
+                    throw .invalidChangeSet("section \(t) has fewer items after the update than its changes leave")
+                }
+                if reloaded.contains(from) {
+                    result.deletedItems.append(from)
+                    result.insertedItems.append(to)
+                }
+            }
+        }
+        result.reloadedItems = []
+        result.deletedItems.sort()
+        result.insertedItems.sort()
+        return result
+    }
+
     /// ``apply(to:new:)``, then hands each kept section's header and footer
     /// views over to the section's new header and footer ViewModels and
     /// applies them: the UIKit helpers' update step.

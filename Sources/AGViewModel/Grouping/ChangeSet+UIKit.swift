@@ -82,6 +82,10 @@ extension UICollectionView {
     /// update, after checking that the change set fits them (see the
     /// `UITableView` counterpart).
     ///
+    /// A collection view cannot reload items in a batch that also inserts,
+    /// deletes or moves, so there each reloaded item is deleted at its old
+    /// index path and inserted at its new one; reloads alone stay reloads.
+    ///
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` before the batch
     ///   starts, changing nothing, when the change set does not fit.
     public func performBatchUpdates(
@@ -90,7 +94,7 @@ extension UICollectionView {
         to new: Manager,
         completion: ((Bool) -> Void)? = nil
     ) throws(GroupingError) {
-        let updates = try changes.batchUpdates(updating: manager, to: new)
+        let updates = try changes.collectionViewBatchUpdates(updating: manager, to: new)
         performBatchUpdates({
             // Checked above, in this same main-actor step: it fits.
             try? changes.applyMovingHeaderAndFooterViews(to: manager, new: new)
@@ -101,7 +105,8 @@ extension UICollectionView {
     /// Animates `changes` in one batch update, for a data source other than
     /// a ``Manager``; `updateData` runs first inside the batch and must
     /// switch the data source to the new data (see the `UITableView`
-    /// counterpart).
+    /// counterpart). Reloads are sent as they are: give a collection view
+    /// reloads in a batch of their own, or as a delete and an insert.
     public func performBatchUpdates(
         _ changes: ChangeSet,
         updateData: @escaping () -> Void,
