@@ -30,6 +30,7 @@ extension ViewModelContextual {
 extension UIStoryboard {
     /// Instantiates the controller with storyboard identifier `identifier`
     /// (the class name by default) and sets its context.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; create the controller in code and call withContext(_:)")
     public func instantiate<Controller: ViewModelContextual>(
         _ type: Controller.Type, identifier: String? = nil, context: ViewModel?
     ) -> Controller {

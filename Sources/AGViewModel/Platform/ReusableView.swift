@@ -29,9 +29,11 @@ extension ReusableView {
     public static var resourceBundle: Bundle? { nil }
 
     /// The nib named after the class, in ``resourceBundle``.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; register the view class")
     public static var nib: UINib { nib(in: nil) }
 
     /// The nib named after the class, in `bundle`, else in ``resourceBundle``.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; register the view class")
     public static func nib(in bundle: Bundle?) -> UINib {
         UINib(nibName: String(describing: self), bundle: bundle ?? resourceBundle ?? Bundle(for: self))
     }
@@ -50,6 +52,7 @@ extension UITableView {
     /// Registers the nib named after `type` as a cell under its reuse
     /// identifier; the nib is looked up in `bundle` (a package's
     /// `Bundle.module`), by default in the class's own bundle.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; register the view class")
     public func registerNib<Cell: UITableViewCell>(cell type: Cell.Type, bundle: Bundle? = nil) {
         register(type.nib(in: bundle), forCellReuseIdentifier: type.reuseIdentifier)
     }
@@ -61,6 +64,7 @@ extension UITableView {
 
     /// Registers the nib named after `type` as a header/footer view, looked
     /// up in `bundle` as for cells.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; register the view class")
     public func registerNib<View: UITableViewHeaderFooterView>(headerFooter type: View.Type, bundle: Bundle? = nil) {
         register(type.nib(in: bundle), forHeaderFooterViewReuseIdentifier: type.reuseIdentifier)
     }
@@ -79,11 +83,17 @@ extension UITableView {
         return cell
     }
 
-    /// Dequeues a header/footer view of `type` (registered before).
+    /// Dequeues a header/footer view of `type`, bound to `viewModel` or
+    /// unbound (as cells are); `nil` when none is registered under its
+    /// reuse identifier. A view of another class registered there stops
+    /// the program, as for cells.
     public func dequeue<View: UITableViewHeaderFooterView>(
         headerFooter type: View.Type, bindingTo viewModel: ViewModel? = nil
     ) -> View? {
-        let view = dequeueReusableHeaderFooterView(withIdentifier: type.reuseIdentifier) as? View
+        guard let reused = dequeueReusableHeaderFooterView(withIdentifier: type.reuseIdentifier) else { return nil }
+        guard let view = reused as? View else {
+            preconditionFailure("Header/footer view registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+        }
         if let bindable = view as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return view
     }
@@ -96,6 +106,7 @@ extension UICollectionView {
     }
 
     /// Registers the nib named after `type` as a cell.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; register the view class")
     public func registerNib<Cell: UICollectionViewCell>(cell type: Cell.Type, bundle: Bundle? = nil) {
         register(type.nib(in: bundle), forCellWithReuseIdentifier: type.reuseIdentifier)
     }
@@ -107,6 +118,7 @@ extension UICollectionView {
     }
 
     /// Registers the nib named after `type` as a supplementary view of `kind`.
+    @available(visionOS, deprecated: 1.0, message: "Interface Builder products are deprecated on visionOS; register the view class")
     public func registerNib<View: UICollectionReusableView>(supplementary type: View.Type, kind: String, bundle: Bundle? = nil) {
         register(type.nib(in: bundle), forSupplementaryViewOfKind: kind, withReuseIdentifier: type.reuseIdentifier)
     }
