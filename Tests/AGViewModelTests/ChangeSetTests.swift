@@ -136,6 +136,22 @@ struct ChangeSetTests {
         #expect(goneView.applied.count == 1)
     }
 
+    /// SwiftUI identifies rows and sections by object (`Identifiable`):
+    /// applying keeps the objects of unchanged and moved rows and of kept
+    /// sections, so a list animates only what changed.
+    @Test func applyingKeepsTheIdentityOfKeptRowsAndSections() throws {
+        let shown = manager([[1, 2, 3], [5]], sectionIDs: ["a", "b"])
+        let fresh = manager([[3, 2, 4], [5]], sectionIDs: ["a", "b"], titles: [2: "edited"])
+        let rows = Dictionary(uniqueKeysWithValues: shown.allItems.map { (GroupingFixtures.int($0["id"])!, $0.id) })
+        let sections = shown.map(\.id)
+        #expect(rows[1] == ObjectIdentifier(shown[0][0]))
+        try ChangeSet(from: shown, to: fresh).apply(to: shown, new: fresh)
+        #expect(shown.map(\.id) == sections)
+        // 3 moved and 5 stayed: the same objects. 2 was reloaded and 4
+        // inserted: the new manager's objects.
+        #expect(shown.allItems.map(\.id) == [rows[3], fresh[0][1].id, fresh[0][2].id, rows[5]])
+    }
+
     @Test func batchUpdatesRefuseAChangeSetThatNoLongerFits() {
         let changes = ChangeSet(from: manager([[1, 2]]), to: manager([[2]]))
         let shown = manager([[1]])  // changed since the diff

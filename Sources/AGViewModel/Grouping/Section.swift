@@ -366,3 +366,8 @@ private struct WeakManager {
 /// `@Observable` class, an `onChange` must not change the section itself
 /// (Observation calls it again for that change, without end).
 extension Section: Observable {}
+
+/// A section is identified by the object: `ForEach(manager) { section in … }`
+/// takes a manager's sections directly, and ``ChangeSet/apply(to:new:)``
+/// keeps the objects of kept sections.
+extension Section: Identifiable {}
