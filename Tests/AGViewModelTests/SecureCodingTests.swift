@@ -46,6 +46,15 @@ struct SecureCodingTests {
             _ = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: data)
         }
         #expect(throws: ArchiveError.self) { _ = try ArchiveEncoder(keys: .everything).encode(.viewModel(item)) }
+        // A hand-made unarchiver raises on failures by default: the adapter
+        // returns nil instead of asking for the missing key (which traps).
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        ArchivedViewModel(item, keys: .everything).encode(with: archiver)
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        #expect(unarchiver.decodingFailurePolicy == .raiseException)
+        #expect(ArchivedViewModel(coder: unarchiver) == nil)
+        #expect(ArchivedSection(coder: try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)) == nil)
     }
 
     @Test func wrongClassOrDamagedContentDoesNotLoad() throws {

@@ -29,17 +29,29 @@ internal enum SecureCodingSupport {
     }
 
     static func decode(from coder: NSCoder) -> ArchiveRecord? {
-        guard let data = coder.decodeObject(of: NSData.self, forKey: SecureCodingKey.archive) else { return nil }
+        // Asking for a missing key (what `encode` leaves for a value the
+        // archive cannot hold) traps in swift-corelibs-foundation under the
+        // `.raiseException` policy, so look first.
+        guard coder.containsValue(forKey: SecureCodingKey.archive),
+              let data = coder.decodeObject(of: NSData.self, forKey: SecureCodingKey.archive)
+        else {
+            fail(coder, CocoaError(.coderValueNotFound, userInfo: [NSDebugDescriptionErrorKey: "no \(SecureCodingKey.archive) archive in the coder"]))
+            return nil
+        }
         do {
             return try ArchiveDecoder().decode(data as Data)
         } catch {
-            // Report the reason where the coder returns errors; under the
-            // `.raiseException` policy failing would abort the process, so
-            // only return nil there.
-            if coder.decodingFailurePolicy == .setErrorAndReturn {
-                coder.failWithError(CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: error.description]))
-            }
+            fail(coder, CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: error.description]))
             return nil
+        }
+    }
+
+    /// Reports `error` where the coder returns errors; under the
+    /// `.raiseException` policy failing would abort the process, so the
+    /// adapter only returns nil there.
+    private static func fail(_ coder: NSCoder, _ error: CocoaError) {
+        if coder.decodingFailurePolicy == .setErrorAndReturn, coder.error == nil {
+            coder.failWithError(error)
         }
     }
 }
