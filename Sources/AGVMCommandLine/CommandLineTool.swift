@@ -26,8 +26,11 @@ package enum CommandLineTool {
 
     /// Runs the tool with the process arguments and exits with its status.
     package static func main() -> Never {
-        // A closed pipe becomes an EPIPE error the writers handle, not a signal.
+        // A closed pipe becomes an EPIPE error the writers handle, not a
+        // signal; so does a file-size limit (`ulimit -f`): EFBIG, reported,
+        // with the temporary file removed and the old file left in place.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .standard)
         exit(status)
     }

@@ -14,7 +14,10 @@ import Darwin
 ///   handled by these rules, so the link itself stays;
 /// - a FIFO or a character device (`/dev/null`, a terminal): opened and
 ///   written in place, never replaced by a regular file;
-/// - `-`: standard output;
+/// - `-`, `/dev/stdout`: standard output; `/dev/stderr`, `/dev/fd/N` and
+///   `/proc/self/fd/N` (or a link to them): that open descriptor, written in
+///   place (following the link would replace the file the shell opened, or
+///   fail for a pipe);
 /// - a directory, a block device or a socket: an error, nothing written;
 ///   so is a path ending in `/` that is not a directory.
 package enum OutputDestination: Equatable, Sendable {
@@ -24,6 +27,9 @@ package enum OutputDestination: Equatable, Sendable {
     case replaceFile(String)
     /// A FIFO or character device at this path, opened and streamed to.
     case stream(String)
+    /// A descriptor this process already has open (`/dev/fd/N`), written
+    /// in place.
+    case descriptor(Int32)
 
     /// The most symbolic links followed before giving up (as `SYMLOOP_MAX`).
     static let maximumLinks = 40
@@ -32,6 +38,9 @@ package enum OutputDestination: Equatable, Sendable {
     package static func resolve(_ path: String?, fileSystem: some OutputFileSystem = POSIXOutputFileSystem()) throws(OutputPathError) -> OutputDestination {
         guard var current = path, current != "-" else { return .standardOutput }
         for _ in 0 ... maximumLinks {
+            if let descriptor = openDescriptor(named: current) {
+                return descriptor == STDOUT_FILENO ? .standardOutput : .descriptor(descriptor)
+            }
             let kind = fileSystem.kind(ofPath: current)
             // A trailing `/` names a directory: never a file of that name.
             if current.hasSuffix("/") && kind != .directory && kind != .symbolicLink {
@@ -61,6 +70,21 @@ package enum OutputDestination: Equatable, Sendable {
             }
         }
         throw OutputPathError(path: path!, reason: "too many levels of symbolic links")
+    }
+
+    /// The descriptor `path` names as one of this process's own
+    /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), or `nil`.
+    static func openDescriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdin": return STDIN_FILENO
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
     }
 
     /// The input among `inputs` that writing to `path` would replace: the
@@ -96,6 +120,14 @@ package enum OutputDestination: Equatable, Sendable {
                 return
             } catch .failed(let reason) {
                 throw ToolFileWriteError(path: path, reason: reason)
+            }
+        case .descriptor(let fd):
+            do {
+                try ToolIO.writeAll(data, to: fd)
+            } catch .closed {
+                return
+            } catch .failed(let reason) {
+                throw ToolFileWriteError(path: "/dev/fd/\(fd)", reason: reason)
             }
         }
     }

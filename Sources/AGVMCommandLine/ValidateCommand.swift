@@ -17,6 +17,9 @@ enum ValidateCommand {
         run: { arguments, io in
             try CommandLineTool.checkStandardInputReadOnce(arguments.positionals, command: "validate")
             var status: Int32 = 0
+            // When the reader stops reading (`agvm validate … | head`), the
+            // files are still checked: an invalid one must still fail the run.
+            var isOutputClosed = false
             for path in arguments.positionals {
                 guard let data = CommandLineTool.readInput(path, io: io) else {
                     status = 1
@@ -29,7 +32,12 @@ enum ValidateCommand {
                     status = 1
                     continue
                 }
-                try io.print("\(CommandLineTool.displayName(path)): ok\n")
+                guard !isOutputClosed else { continue }
+                do {
+                    try io.print("\(CommandLineTool.displayName(path)): ok\n")
+                } catch ToolOutputError.closed {
+                    isOutputClosed = true
+                }
             }
             return status
         })

@@ -179,6 +179,62 @@ struct OutputDestinationTests {
         #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
 
+    @Test func theProcesssOwnDescriptorsAreWrittenInPlace() throws {
+        #expect(try OutputDestination.resolve("/dev/stdout") == .standardOutput)
+        #expect(try OutputDestination.resolve("/proc/self/fd/1") == .standardOutput)
+        #expect(try OutputDestination.resolve("/dev/stderr") == .descriptor(2))
+        #expect(try OutputDestination.resolve("/dev/fd/5") == .descriptor(5))
+        // A link to one is the descriptor too, not the file it was opened on.
+        let fileSystem = DescribedFileSystem(kinds: ["/tmp/out": .symbolicLink], links: ["/tmp/out": "/proc/self/fd/1"])
+        #expect(try OutputDestination.resolve("/tmp/out", fileSystem: fileSystem) == .standardOutput)
+        // Not a descriptor number: an ordinary path.
+        #expect(try OutputDestination.resolve("/dev/fd/x", fileSystem: DescribedFileSystem(kinds: [:])) == .replaceFile("/dev/fd/x"))
+    }
+
+    /// `-o /dev/stdout` with standard output appended to a file adds to it;
+    /// following `/dev/stdout` to the file used to replace the file.
+    @Test func theExecutableAppendsToTheFileItsStandardOutputIs() throws {
+        let tool = try #require(EndToEndTests.executable())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = directory + "/log.txt"
+        try Data("HEADER\n".utf8).write(to: URL(fileURLWithPath: log))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" convert \"$1\" --to json -o /dev/stdout >> \"$2\"", tool.path, books, log]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.hasPrefix("HEADER\n{"))
+    }
+
+    /// A file-size limit is an error like a full disk: reported, no
+    /// temporary file left, the old file intact (it was a signal that
+    /// killed the tool silently).
+    @Test func theExecutableReportsAFileSizeLimit() throws {
+        let tool = try #require(EndToEndTests.executable())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let out = directory + "/out.json"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The test runner may ignore SIGXFSZ, which children inherit: the
+        // tool gets the signal's default action, as from a shell.
+        process.arguments = ["-c", "ulimit -f 1; exec env --default-signal=XFSZ \"$0\" convert \"$1\" --to json -o \"$2\"",
+                             tool.path, books, out]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(message.contains(String(cString: strerror(EFBIG))), "\(message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.json"])
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old")
+    }
+
     @Test func blockDevicesAndSocketsAreErrors() throws {
         let fileSystem = DescribedFileSystem(
             kinds: ["/dev/sda": .blockDevice, "/run/s.sock": .socket, "/tmp/disk": .symbolicLink],
@@ -230,6 +286,17 @@ struct OutputDestinationTests {
             }
             #expect(captured.error == String(repeating: message, count: 6))
         }
+    }
+
+    @Test func aClosedPipeDoesNotHideAnInvalidFile() {
+        let captured = CapturedIO(files: ["bad.json": Data(#"{"a": 1,}"#.utf8)])
+        var io = captured.io
+        io.writeOutput = { _ in throw ToolOutputError.closed }
+        // The invalid file after the valid one is still checked and reported.
+        #expect(CommandLineTool.run(arguments: ["validate", books, "bad.json"], io: io) == 1)
+        #expect(captured.error.hasPrefix("bad.json:1:9: error: "))
+        #expect(CommandLineTool.run(arguments: ["validate", "bad.json", books], io: io) == 1)
+        #expect(CommandLineTool.run(arguments: ["validate", books, books], io: io) == 0)
     }
 
     @Test func lostStandardErrorFailsTheRun() {
