@@ -41,7 +41,8 @@ enum ConvertCommand {
         'FILE[:LINE:COLUMN]: error: MESSAGE' and exit 1. Output is all or nothing:
         when any input fails, nothing is written, and an existing -o file is only
         ever replaced by a complete new one. A symbolic link given to -o is followed
-        and kept (its target is replaced); a FIFO or a device is written to in place;
+        and kept (its target is replaced); a FIFO, a device or an open descriptor
+        (/dev/stdout, /dev/fd/N) is written to in place;
         a directory, or a file the command reads (an INPUT or the SPEC), is an error. A failed write prints 'agvm: error: cannot write …'
         and exits 1; a closed pipe ('agvm … | head') ends quietly.
         """,
