@@ -80,8 +80,13 @@
 /// **Limits.** A reader rejects nesting deeper than its maximum depth (512 by
 /// default) and checks every length and count against the bytes that remain
 /// before allocating, and reserves room for at most a few hundred elements
-/// ahead of reading them, so no input, however hostile, can make it crash or
-/// allocate much more than the file's own size.
+/// ahead of reading them, so no input, however hostile, can make it crash,
+/// and what it allocates stays proportional to the file's size. The factor
+/// is the decoded objects' own: JSON values take tens of bytes of memory
+/// per byte of archive, but an empty ViewModel is one byte on disk and
+/// about 350 in memory (an empty section two and about 320), so a file of
+/// nothing else decodes to a few hundred times its size. Check the size of
+/// archives from untrusted sources before reading them.
 package enum ArchiveFormat {
     /// The eight magic bytes every archive starts with.
     package static let magic: [UInt8] = [0x89, 0x41, 0x47, 0x56, 0x4D, 0x0D, 0x0A, 0x1A]
