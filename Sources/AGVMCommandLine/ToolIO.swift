@@ -112,8 +112,12 @@ package struct ToolIO {
         return Int(size.ws_col)
     }
 
-    /// Reads everything from `fd` until end of file.
-    static func readAll(fileDescriptor fd: Int32) throws -> Data {
+    /// The most bytes the tool reads from one input (1 GiB): an endless
+    /// stream (`/dev/zero`) is an error, not an exhausted memory.
+    package static let maximumInputSize = 1 << 30
+
+    /// Reads everything from `fd` until end of file, at most `limit` bytes.
+    static func readAll(fileDescriptor fd: Int32, limit: Int = maximumInputSize) throws -> Data {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -123,6 +127,10 @@ package struct ToolIO {
                 throw ToolFileError(reason: String(cString: strerror(errno)))
             }
             if n == 0 { return data }
+            guard n <= limit - data.count else {
+                let size = limit >= 1 << 30 ? "\(limit >> 30) GiB" : "\(limit >> 10) KiB"
+                throw ToolFileError(reason: "larger than \(size), the most agvm reads from one input")
+            }
             data.append(contentsOf: chunk[0..<n])
         }
     }

@@ -235,6 +235,25 @@ struct OutputDestinationTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old")
     }
 
+    /// An endless input is an error once past the limit, not a process
+    /// that grows until it traps.
+    @Test func endlessInputStopsAtTheLimit() throws {
+        let fd = open("/dev/zero", O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(throws: ToolFileError.self) { try ToolIO.readAll(fileDescriptor: fd, limit: 1 << 20) }
+        do {
+            _ = try ToolIO.readAll(fileDescriptor: fd, limit: 1 << 20)
+        } catch {
+            #expect("\(error)" == "larger than 1024 KiB, the most agvm reads from one input")
+        }
+        // Up to the limit reads whole.
+        let data = try ToolIO.readFile(atPath: books)
+        let file = open(books, O_RDONLY)
+        defer { close(file) }
+        #expect(try ToolIO.readAll(fileDescriptor: file, limit: data.count) == data)
+    }
+
     @Test func blockDevicesAndSocketsAreErrors() throws {
         let fileSystem = DescribedFileSystem(
             kinds: ["/dev/sda": .blockDevice, "/run/s.sock": .socket, "/tmp/disk": .symbolicLink],
