@@ -72,6 +72,18 @@ package enum OutputDestination: Equatable, Sendable {
         throw OutputPathError(path: path!, reason: "too many levels of symbolic links")
     }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, and lets them
+    /// act when it returns: a Ctrl-C during an atomic write would otherwise
+    /// end the tool with its temporary file left beside the destination.
+    static func holdingInterruptions<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
     /// The descriptor `path` names as one of this process's own
     /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), or `nil`.
     static func openDescriptor(named path: String) -> Int32? {
@@ -105,7 +117,9 @@ package enum OutputDestination: Equatable, Sendable {
             try io.writeOutput(data)
         case .replaceFile(let path):
             do {
-                try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+                try Self.holdingInterruptions { () throws(AtomicFileError) in
+                    try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+                }
             } catch {
                 throw ToolFileWriteError(path: path, reason: String(cString: strerror(error.code)))
             }

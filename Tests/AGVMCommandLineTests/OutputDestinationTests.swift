@@ -254,6 +254,43 @@ struct OutputDestinationTests {
         #expect(try ToolIO.readAll(fileDescriptor: file, limit: data.count) == data)
     }
 
+    /// Ctrl-C while the output is being written waits for the atomic write
+    /// to finish: no temporary file is left, and the output is the old file
+    /// or the complete new one.
+    @Test func theExecutableLeavesNoTemporaryFileWhenInterrupted() throws {
+        let tool = try #require(EndToEndTests.executable())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/big.json", out = directory + "/out.json"
+        let items = (0 ..< 60_000).map { #"{"id": \#($0), "title": "Item \#($0), with a title long enough", "tags": ["a", "b"]}"# }
+        try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: URL(fileURLWithPath: input))
+        var interruptedMidWrite = false
+        for _ in 0 ..< 5 where !interruptedMidWrite {
+            try Data("old".utf8).write(to: URL(fileURLWithPath: out))
+            // `env` gives the tool SIGINT's default action (the test runner
+            // may ignore it, and children inherit that), then runs it in
+            // its place: the same process.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["--default-signal=INT", tool.path, "convert", input, "--to", "json", "-o", out]
+            try process.run()
+            // Interrupt as soon as the temporary file appears: mid-write.
+            while process.isRunning {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                if names.contains(where: { $0.hasSuffix(".tmp") }) {
+                    kill(process.processIdentifier, SIGINT)
+                    interruptedMidWrite = true
+                    break
+                }
+            }
+            process.waitUntilExit()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["big.json", "out.json"])
+            let written = try Data(contentsOf: URL(fileURLWithPath: out))
+            #expect(written == Data("old".utf8) || (try? JSONValue(parsing: written)) != nil)
+        }
+        #expect(interruptedMidWrite, "never caught the write in progress")
+    }
+
     @Test func blockDevicesAndSocketsAreErrors() throws {
         let fileSystem = DescribedFileSystem(
             kinds: ["/dev/sda": .blockDevice, "/run/s.sock": .socket, "/tmp/disk": .symbolicLink],
