@@ -24,6 +24,22 @@ struct JSONMutationTests {
         #expect(scalar == [1])
     }
 
+    /// A negative index written in a path is an index, not a key: the write
+    /// changes nothing (it used to replace the array with `{"[-1]": 9}`).
+    @Test func writtenNegativeIndicesChangeNothing() {
+        var array: JSONValue = [1, 2]
+        array.setValue(9, at: "[-1]")
+        #expect(array == [1, 2])
+        var nested: JSONValue = ["items": [1, 2]]
+        nested.setValue(9, at: "items[-1]")
+        nested.setValue(9, at: "items[-1].x")
+        #expect(nested == ["items": [1, 2]])
+        #expect(nested.value(at: "items[-1]") == nil)
+        let viewModel = ViewModel(["items": [1, 2]])
+        viewModel.setValue(9, at: "items[-1]")
+        #expect(viewModel["items"] == [1, 2] && viewModel.keys == ["items"])
+    }
+
     @Test func removingFromAValueOfAnotherKindChangesNothing() {
         var array: JSONValue = [1, 2, 3]
         array["x"] = nil

@@ -64,6 +64,8 @@ struct PackagingSpecTests {
         (#"{"fields": [{"key": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): needs a "path" or a "template""#),
         (#"{"fields": [{"key": "a", "path": "a", "template": "{a}"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): has both "path" and "template"; use one"#),
         (#"{"fields": [{"key": "a", "path": "a[x]", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): bad path "a[x]""#),
+        (#"{"fields": [{"key": "a", "path": "a[-1]", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): bad path "a[-1]""#),
+        (#"{"items": "list[-1]"}"#, #"timeline.spec.json: error: "items" is not a valid path: "list[-1]""#),
         (#"{"fields": [{"key": "a", "path": "a"}]}"#, #"timeline.spec.json: error: fields[0] (key "a"): missing "type"; expected one of string, int, double, bool, url, array, object"#),
         (#"{"headerFields": [{"key": "n", "path": "n", "type": "integer"}]}"#,
          #"timeline.spec.json: error: headerFields[0] (key "n"): unknown type "integer"; expected one of string, int, double, bool, url, array, object"#),
@@ -85,6 +87,7 @@ struct PackagingSpecTests {
          #"timeline.spec.json: error: fields[0] (key "h"): bad template "a}b": unmatched "}" (write "}}" for a literal brace)"#),
         (#"{"fields": [{"key": "h", "template": "a{}b"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "a{}b": empty placeholder "{}""#),
         (#"{"fields": [{"key": "h", "template": "{a..b}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a..b}": bad path "a..b" in a placeholder"#),
+        (#"{"fields": [{"key": "h", "template": "{a[-1]}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a[-1]}": bad path "a[-1]" in a placeholder"#),
         (#"{"fields": [{"key": "h", "template": "{n}", "type": "int"}]}"#,
          #"timeline.spec.json: error: fields[0] (key "h"): a template makes a string; its type must be string or url, not int"#),
     ])

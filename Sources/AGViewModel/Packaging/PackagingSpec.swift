@@ -274,7 +274,7 @@ public struct PackagingSpec: Sendable, Hashable {
         guard case .string(let text) = value else {
             throw fail("\"\(member)\" must be a path string, found \(value.kind.rawValue)")
         }
-        guard let path = JSONPath(parsing: text), !path.components.isEmpty else {
+        guard let path = JSONPath(parsing: text), !path.components.isEmpty, !path.hasNegativeIndex else {
             throw fail("\"\(member)\" is not a valid path: \"\(text)\"")
         }
         return path
@@ -386,7 +386,7 @@ extension PackagingSpec.Field {
         case (nil, nil): throw fail("needs a \"path\" or a \"template\"")
         case (_?, _?): throw fail("has both \"path\" and \"template\"; use one")
         case (let text?, nil):
-            guard let path = JSONPath(parsing: text), !path.components.isEmpty else {
+            guard let path = JSONPath(parsing: text), !path.components.isEmpty, !path.hasNegativeIndex else {
                 throw fail("bad path \"\(text)\"")
             }
             source = .path(path)

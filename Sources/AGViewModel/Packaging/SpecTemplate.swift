@@ -47,7 +47,7 @@ internal struct SpecTemplate: Sendable, Hashable {
                     format = try SpecTemplateFormat(parsing: String(inner[inner.index(after: bar)...]))
                     inner = String(inner[..<bar])
                 }
-                guard let path = JSONPath(parsing: inner), !path.components.isEmpty else {
+                guard let path = JSONPath(parsing: inner), !path.components.isEmpty, !path.hasNegativeIndex else {
                     throw SpecTemplateError("bad path \"\(inner)\" in a placeholder")
                 }
                 if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }

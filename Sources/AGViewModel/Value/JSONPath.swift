@@ -13,7 +13,8 @@
 /// ``init(key:)`` or the `[key]` subscripts. Text that is not a valid path
 /// (an empty key between dots, `a.`, an unclosed or non-numeric `[...]`) is
 /// taken as one literal key, so a read with it simply finds that key or
-/// nothing.
+/// nothing. A negative index (`items[-1]`) is valid and names no element:
+/// reads find nothing and writes change nothing.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
     public enum Component: Sendable, Hashable {
@@ -46,10 +47,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path in its written form, which `JSONPath(_:)` reads back to
-    /// this path. Two kinds of component have no written form: an empty
-    /// key (`[.key("")]` is written as the empty text, the root) and a
-    /// negative index (written `[-1]`, read back as one key). Build such
-    /// paths from components; no JSON array has a negative index.
+    /// this path. An empty key has no written form (`[.key("")]` is written
+    /// as the empty text, the root): build such paths from components.
     public var description: String {
         var out = ""
         for component in components {
@@ -64,6 +63,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return out
+    }
+
+    /// Whether a step is a negative index (valid, but it names nothing).
+    internal var hasNegativeIndex: Bool {
+        components.contains { if case .index(let i) = $0 { i < 0 } else { false } }
     }
 
     /// The path prefix made of the first `count` components.
@@ -96,8 +100,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                     if d == "]" { closed = true; break }
                     digits.unicodeScalars.append(d)
                 }
-                guard closed, !digits.isEmpty, digits.allSatisfy(\.isASCII),
-                      digits.allSatisfy(\.isNumber), let index = Int(digits) else { return nil }
+                // A negative index is an index too, so reads of it find
+                // nothing and writes with it change nothing, as with a
+                // component path (never a key that replaces an array).
+                let magnitude = digits.hasPrefix("-") ? String(digits.dropFirst()) : digits
+                guard closed, !magnitude.isEmpty, magnitude.allSatisfy(\.isASCII),
+                      magnitude.allSatisfy(\.isNumber), let index = Int(digits) else { return nil }
                 result.append(.index(index))
                 afterIndex = true
             default:

@@ -14,12 +14,14 @@ import Foundation
 /// ``JSONPath`` for the syntax, and how to write a key containing `.` or `[`.
 ///
 /// Optional and default reads never build an error: a miss costs the walk
-/// only. Reads with a single plain key, and paths without escapes, allocate
-/// nothing for keys up to 15 UTF-8 bytes.
+/// only. Reads with a single plain key, and plain ASCII paths without
+/// escapes, allocate nothing for keys up to 15 bytes.
 public protocol SafeJSONAccess {
-    /// The value at `path`, or why there is none. Only ``JSONAccessError/Reason/missing``
-    /// and ``JSONAccessError/Reason/notAContainer(found:)`` are reported here;
-    /// `null` is returned as a value.
+    /// The value at `path`, or why there is none:
+    /// ``JSONAccessError/Reason/missing``,
+    /// ``JSONAccessError/Reason/notAContainer(found:)``, or
+    /// ``JSONAccessError/Reason/null`` when a step before the last is `null`.
+    /// A `null` at the end of the path is returned as a value.
     func lookup(_ path: JSONPath) -> Result<JSONValue, JSONAccessError>
 
     /// The raw value at `path`, `null` included, or `nil` when absent. Builds
@@ -137,6 +139,10 @@ extension SafeJSONAccess {
     public func url(at path: JSONPath) -> URL? { value(at: path).flatMap(URL.read) }
     /// The URL at `path` (from a string), or `nil`.
     public func url(at path: String) -> URL? { value(at: path).flatMap(URL.read) }
+    /// The URL at `path`, or `fallback`.
+    public func url(at path: JSONPath, default fallback: URL) -> URL { url(at: path) ?? fallback }
+    /// The URL at the path written in `path`, or `fallback`.
+    public func url(at path: String, default fallback: URL) -> URL { url(at: path) ?? fallback }
 
     /// The array at `path`, or `nil`.
     public func array(at path: JSONPath) -> JSONArray? { value(at: path)?.arrayValue }
