@@ -29,15 +29,24 @@ public struct JSONArray: Sendable {
 }
 
 extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    /// Positions are offsets from 0, as in `Array`.
     public typealias Index = Int
+    /// The valid positions, `0..<count`.
     public typealias Indices = Range<Int>
 
+    /// `0`.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of elements: the position after the last.
     @inlinable public var endIndex: Int { storage.count }
+    /// The number of elements.
     @inlinable public var count: Int { storage.count }
+    /// Whether there is no element.
     @inlinable public var isEmpty: Bool { storage.count == 0 }
+    /// `0..<count`.
     @inlinable public var indices: Range<Int> { 0..<storage.count }
+    /// `i + 1`.
     @inlinable public func index(after i: Int) -> Int { i + 1 }
+    /// `i - 1`.
     @inlinable public func index(before i: Int) -> Int { i - 1 }
 
     /// The element at `position`.
@@ -47,22 +56,26 @@ extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceable
         _modify { yield &storage[position] }
     }
 
+    /// Replaces the elements in `subrange` with `newElements`.
     @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == JSONValue {
         storage.replaceSubrange(subrange, with: newElements)
     }
 
+    /// Makes room for at least `minimumCapacity` elements.
     @inlinable
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
         storage.makeUniqueAndReserve(minimumCapacity)
     }
 
+    /// Adds `newElement` at the end.
     @inlinable
     public mutating func append(_ newElement: JSONValue) {
         storage.append(newElement)
     }
 
+    /// Calls `body` with the elements, which are always contiguous.
     @inlinable
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSONValue>) throws -> R) rethrows -> R? {
         try storage.withUnsafeBufferPointer(body)
@@ -70,6 +83,7 @@ extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceable
 }
 
 extension JSONArray: ExpressibleByArrayLiteral {
+    /// An array of the literal's elements.
     @inlinable
     public init(arrayLiteral elements: JSONValue...) {
         self.init(elements)
@@ -91,6 +105,7 @@ extension JSONArray: Hashable {
         return true
     }
 
+    /// Hashes the elements, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hash(into: &hasher, depth: 1)
     }
@@ -105,7 +120,9 @@ extension JSONArray: Hashable {
 }
 
 extension JSONArray: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The array as JSON text.
     public var description: String { JSONValue.array(self).description }
+    /// The array as JSON text.
     public var debugDescription: String { description }
 }
 

@@ -9,7 +9,9 @@
 ///
 /// Setting an existing key replaces its value in place (the key keeps its
 /// position). The parser uses the same rule for duplicate keys: the last
-/// value wins, at the position of the first occurrence.
+/// value wins, at the position of the first occurrence. Keys compare as
+/// Swift `String`s: canonically equivalent keys (`"\u{E9}"` and
+/// `"e\u{301}"`) are one key.
 public struct JSONObject: Sendable {
     /// Member count from which a hash index is kept.
     public static let indexThreshold = 12
@@ -214,7 +216,7 @@ public struct JSONObject: Sendable {
         _index = nil
     }
 
-    /// The members sorted by key (code-unit order), for deterministic output.
+    /// The members sorted by key (UTF-8 byte order), for deterministic output.
     public func sortedByKey() -> JSONObject {
         var result = JSONObject(minimumCapacity: count)
         for member in _members.sorted(by: { Self.utf8Less($0.key, $1.key) }) {

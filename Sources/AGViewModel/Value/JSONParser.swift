@@ -18,9 +18,11 @@ import Foundation
 ///
 /// **Rules where RFC 8259 leaves a choice:**
 /// - *Byte-order mark*: one leading UTF-8 BOM (`EF BB BF`) is skipped; a BOM
-///   anywhere else is an error.
+///   anywhere else outside a string is an error.
 /// - *Duplicate keys*: the last value wins, at the position of the first
-///   occurrence (the same rule as setting a key on ``JSONObject``).
+///   occurrence (the same rule as setting a key on ``JSONObject``). Keys are
+///   compared as Swift `String`s, so two keys that differ only in Unicode
+///   normalization (`"\u00e9"` and `"e\u0301"`, both "é") are the same key.
 /// - *Lone surrogates*: a `\uD800`–`\uDFFF` escape that is not part of a
 ///   valid high/low pair becomes U+FFFD (the replacement character), since a
 ///   Swift `String` cannot hold it. Valid pairs become their code point.

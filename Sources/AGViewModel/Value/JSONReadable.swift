@@ -160,8 +160,9 @@ extension Int: JSONReadable {
 
 extension Double: JSONReadable {
     /// Any number, and numeric strings, when finite as a `Double`: an
-    /// integer literal beyond `Double`'s range (about 1.8e308) reads as
-    /// `nil`, not infinity, which no JSON can hold.
+    /// integer beyond `Double`'s range (about 1.8e308) reads as `nil`, not
+    /// infinity, which no JSON can hold. (A non-finite ``JSONValue/double(_:)``
+    /// built in code reads as it is.)
     public static func read(from json: JSONValue) -> Double? {
         switch json {
         case .int(let i): return Double(i)

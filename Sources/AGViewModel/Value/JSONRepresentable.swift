@@ -39,7 +39,7 @@ extension JSONValue {
         self = .array(elements)
     }
 
-    /// An object of the dictionary's members, keys sorted by code unit;
+    /// An object of the dictionary's members, keys sorted in UTF-8 byte order;
     /// also what a dictionary literal of mixed value types becomes:
     /// `JSONValue(["title": "Swift", "tags": ["a"]])`. (A `JSONValue`
     /// literal keeps source order instead.)
@@ -128,7 +128,7 @@ extension Array: JSONRepresentable where Element: JSONRepresentable {
 }
 
 extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresentable {
-    /// An object of the values' JSON forms, keys sorted by code unit.
+    /// An object of the values' JSON forms, keys sorted in UTF-8 byte order.
     public var jsonValue: JSONValue {
         var object = JSONObject(minimumCapacity: count)
         for key in keys.sorted(by: JSONObject.utf8Less) {

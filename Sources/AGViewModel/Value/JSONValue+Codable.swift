@@ -7,11 +7,12 @@ import Foundation
 ///
 /// Numbers follow the one number rule: decoding gives the same number the
 /// parser gives, though maybe in another case (`JSONDecoder` reads `35.0` as
-/// an integer, which is `==` to the parser's `.double(35)`), so
-/// `decode(encode(value)) == value`. Integers beyond `Int64` stay exact up to
-/// 38 digits (through `UInt64` or `Decimal`); longer ones pass as the
-/// nearest double, as `Codable` has no way to carry the text, and one
-/// beyond `Double`'s range (about 1.8e308) cannot be encoded. A decoder
+/// an integer, which is `==` to the parser's `.double(35)`). Integers beyond
+/// `Int64` stay exact up to 38 digits (through `UInt64` or `Decimal`);
+/// longer ones pass as the nearest double, as `Codable` has no way to carry
+/// the text, and one beyond `Double`'s range (about 1.8e308) cannot be
+/// encoded. So `decode(encode(value)) == value` for every value without an
+/// integer of more than 38 digits. A decoder
 /// cannot tell `1e23` from `100000000000000000000000`: text that is a
 /// double's shortest form decodes as that double.
 extension JSONValue: Codable {

@@ -6,7 +6,10 @@ import Foundation
 extension JSONValue {
     /// The JSON form of a Foundation or `Any` value: `NSNull`, `NSNumber`,
     /// `NSString`, `NSArray`, `NSDictionary`, Swift strings, numbers,
-    /// booleans, arrays, `[String: Any]` and optionals, nested to any depth.
+    /// booleans, arrays, `[String: Any]` and optionals, nested. Conversion
+    /// recurses once per level: a value nested hundreds of levels deep
+    /// needs a thread with a large stack (512 KB, Apple's default for
+    /// secondary threads, holds about 200 levels).
     ///
     /// ```swift
     /// let object = try JSONSerialization.jsonObject(with: data)

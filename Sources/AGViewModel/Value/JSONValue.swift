@@ -24,7 +24,8 @@ public enum JSONValue: Sendable {
     case bool(Bool)
     /// An integer that fits in 64 bits, kept exactly.
     case int(Int64)
-    /// A finite double-precision number.
+    /// A double-precision number. JSON text holds finite ones only: the
+    /// parser never makes NaN or infinity, and the writer refuses them.
     case double(Double)
     /// An integer literal outside the `Int64` range, kept as its exact
     /// decimal text (an optional `-` followed by digits without leading zeros).
@@ -40,7 +41,22 @@ public enum JSONValue: Sendable {
 extension JSONValue {
     /// The kind of a value, used in diagnostics and generated code.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case null, bool, int, double, bigInteger, string, array, object
+        /// ``JSONValue/null``.
+        case null
+        /// ``JSONValue/bool(_:)``.
+        case bool
+        /// ``JSONValue/int(_:)``.
+        case int
+        /// ``JSONValue/double(_:)``.
+        case double
+        /// ``JSONValue/bigInteger(_:)``.
+        case bigInteger
+        /// ``JSONValue/string(_:)``.
+        case string
+        /// ``JSONValue/array(_:)``.
+        case array
+        /// ``JSONValue/object(_:)``.
+        case object
     }
 
     /// The kind of this value.

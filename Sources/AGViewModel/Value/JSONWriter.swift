@@ -9,7 +9,8 @@ import Foundation
 /// ```
 ///
 /// The output is always valid JSON that parses back to an equal value
-/// (`parse(write(v)) == v`):
+/// (`parse(write(v)) == v`, with a parser ``JSONParser/Options/maximumDepth`` at least
+/// the value's depth; the default is 512):
 /// - Strings escape `"`, `\` and control characters (as `\n`, `\r`, `\t`,
 ///   `\b`, `\f` or `\u00XX`); everything else is written as raw UTF-8.
 /// - Integers are exact; ``JSONValue/bigInteger(_:)`` text is written
