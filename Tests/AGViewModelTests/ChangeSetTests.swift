@@ -136,6 +136,33 @@ struct ChangeSetTests {
         #expect(goneView.applied.count == 1)
     }
 
+    /// Header objects that trade places: each view ends up showing its own
+    /// section's new header, whatever order the hand-over runs in.
+    @MainActor
+    @Test func batchUpdateStepHandsOverSwappedHeaders() throws {
+        let headerA = ViewModel(["title": "A"]), headerB = ViewModel(["title": "B"])
+        // Headers without an id: sections are matched by position.
+        let old = Manager(sections: [Section(items: [ViewModel(["id": 1])], header: headerA),
+                                     Section(items: [ViewModel(["id": 2])], header: headerB)])
+        let new = Manager(sections: [Section(items: [ViewModel(["id": 1])], header: headerB),
+                                     Section(items: [ViewModel(["id": 2])], header: headerA)])
+        let viewA = FakeCell(), viewB = FakeCell()
+        headerA.bind(viewA)
+        headerB.bind(viewB)
+        try ChangeSet(from: old, to: new).applyMovingHeaderAndFooterViews(to: old, new: new)
+        #expect(viewA.applied.last == "B" && viewB.applied.last == "A")
+        #expect(headerB.bindingView === viewA && headerA.bindingView === viewB)
+
+        // One header object shown in two sections: left alone.
+        let shared = ViewModel(["title": "S"]), other = ViewModel(["title": "O"])
+        let twice = Manager(sections: [Section(header: shared), Section(header: shared)])
+        let viewS = FakeCell()
+        shared.bind(viewS)
+        let next = Manager(sections: [Section(header: other), Section(header: ViewModel(["title": "P"]))])
+        try ChangeSet(from: twice, to: next).applyMovingHeaderAndFooterViews(to: twice, new: next)
+        #expect(viewS.applied == ["S"] && shared.bindingView === viewS)
+    }
+
     /// SwiftUI identifies rows and sections by object (`Identifiable`):
     /// applying keeps the objects of unchanged and moved rows and of kept
     /// sections, so a list animates only what changed.

@@ -123,23 +123,44 @@ extension ChangeSet {
     /// but a batch update never asks for header or footer views again, so
     /// the views on screen would stay bound to the old ViewModels, and
     /// refreshing the new ones would reach no view.
+    ///
+    /// A section, header or footer object shown in two places is left
+    /// alone: its one view cannot be told to belong to either place. A
+    /// header or footer that appears or goes away is not handed over
+    /// either; reload that section to show it.
     @MainActor
     internal func applyMovingHeaderAndFooterViews(to manager: Manager, new: Manager) throws(GroupingError) {
         var before: [ObjectIdentifier: (header: ViewModel?, footer: ViewModel?)] = [:]
-        for section in manager.sections where before[ObjectIdentifier(section)] == nil {
+        for section in manager.sections {
             before[ObjectIdentifier(section)] = (section.header, section.footer)
         }
+        let shownTwiceBefore = Self.objectsShownTwice(in: manager.sections)
         try apply(to: manager, new: new)
-        for section in manager.sections {
+        let shownTwice = shownTwiceBefore.union(Self.objectsShownTwice(in: manager.sections))
+        // Every view is read before any is bound: binding one moves it, and
+        // a header object may take another's place.
+        var handOvers: [(view: any ViewModelBindable, viewModel: ViewModel)] = []
+        for section in manager.sections where !shownTwice.contains(ObjectIdentifier(section)) {
             guard let old = before[ObjectIdentifier(section)] else { continue }
-            Self.moveBindingView(from: old.header, to: section.header)
-            Self.moveBindingView(from: old.footer, to: section.footer)
+            for (from, to) in [(old.header, section.header), (old.footer, section.footer)] {
+                guard let from, let to, from !== to,
+                      !shownTwice.contains(ObjectIdentifier(from)), !shownTwice.contains(ObjectIdentifier(to)),
+                      let view = from.bindingView else { continue }
+                handOvers.append((view, to))
+            }
         }
+        for handOver in handOvers { handOver.viewModel.bind(handOver.view) }
     }
 
-    @MainActor
-    private static func moveBindingView(from old: ViewModel?, to new: ViewModel?) {
-        guard let old, let new, old !== new, let view = old.bindingView else { return }
-        new.bind(view)
+    /// The sections, headers and footers that appear more than once.
+    private static func objectsShownTwice(in sections: [Section]) -> Set<ObjectIdentifier> {
+        var seen = Set<ObjectIdentifier>(), twice = Set<ObjectIdentifier>()
+        for section in sections {
+            for object in [section, section.header, section.footer] as [AnyObject?] {
+                guard let object else { continue }
+                if !seen.insert(ObjectIdentifier(object)).inserted { twice.insert(ObjectIdentifier(object)) }
+            }
+        }
+        return twice
     }
 }

@@ -16,6 +16,9 @@ extension UITableView {
     /// and the changes animate. Kept sections take `new`'s header and footer
     /// ViewModels; their header and footer views on screen are bound to
     /// those and refreshed, since a batch update does not ask for them again.
+    /// A header or footer that appears or goes away on a kept section, or a
+    /// header object shown in two sections, is not handed over: reload those
+    /// sections.
     ///
     /// ```swift
     /// let changes = ChangeSet(from: manager, to: fresh)

@@ -35,7 +35,8 @@ import Foundation
 /// Section-level ViewModels (headers, footers) are compared for identity only,
 /// not for content, and a kept section takes `new`'s header and footer
 /// ViewModels when applied. The UIKit helpers bind the header and footer
-/// views on screen to those and refresh them; when you apply a change set
+/// views on screen to those and refresh them (not a header or footer that
+/// appears or goes away: reload that section); when you apply a change set
 /// yourself, bind them (or reload those sections), since a batch update
 /// does not ask for header and footer views again.
 ///

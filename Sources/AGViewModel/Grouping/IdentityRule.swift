@@ -27,7 +27,7 @@ public struct IdentityRule {
 
     /// Identity is what `identify` returns (`nil` or `null` counts as none).
     /// It runs synchronously, in the caller's domain: once per item, and
-    /// once more for each pair of items matched across sections.
+    /// once more for both items of each pair matched across sections.
     public static func custom(_ identify: @escaping (ViewModel) -> JSONValue?) -> IdentityRule {
         IdentityRule(key: nil, identify: identify)
     }
