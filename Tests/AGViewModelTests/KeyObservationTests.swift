@@ -54,6 +54,22 @@ struct KeyObservationTests {
         #expect(watched == nil)
     }
 
+    /// A list of ViewModels set again with the same objects is not a change,
+    /// as one ViewModel set again is not.
+    @Test func theSameListOfViewModelsIsNotAChange() {
+        let reply = ViewModel(["text": "hi"])
+        let vm = ViewModel().set("replies", payload: [reply]).set("none", payload: [ViewModel]())
+        var changes: [String] = []
+        let observation = vm.observe(["replies", "none"]) { _, key, _ in changes.append(key) }
+        vm.set("replies", payload: [reply])
+        vm.set("none", payload: [ViewModel]())
+        #expect(changes.isEmpty)
+        vm.set("replies", payload: [reply, ViewModel()])
+        vm.set("replies", payload: [ViewModel(["text": "hi"])])
+        #expect(changes == ["replies", "replies"])
+        withExtendedLifetime(observation) {}
+    }
+
     @Test func observesSeveralKeysWithOneHandler() {
         let vm = ViewModel()
         let seen = Recorder<String>()

@@ -52,6 +52,21 @@ struct ViewModelDeepMergeTests {
         #expect(source.payload(forKey: "user", as: ViewModel.self) === nested)
     }
 
+    @Test func mergedListsKeepTheirShapeAndOtherEmptyArraysTheirType() {
+        struct Image { var name: String }
+        let a = ViewModel(["n": 1])
+        let source = ViewModel().set("list", payload: [a, a]).set("images", payload: [Image]())
+        let target = ViewModel().deepMerge(source)
+        let list = target.payload(forKey: "list", as: [ViewModel].self)
+        #expect(list?.count == 2 && list?[0] === list?[1] && list?[0] !== a)
+        // An empty array casts to any array type: its own type must stay.
+        guard case .payload(let images)? = target[value: "images"] else {
+            Issue.record("no images payload")
+            return
+        }
+        #expect(type(of: images) == [Image].self)
+    }
+
     @Test func mergedArraysOfViewModelsAreCopies() {
         let reply = ViewModel(["text": "hi"])
         let source = ViewModel().set("replies", payload: [reply])

@@ -15,11 +15,25 @@ internal enum NestedContent {
     init?(_ payload: Any) {
         switch payload {
         case let viewModel as ViewModel: self = .viewModel(viewModel)
-        case let list as [ViewModel]: self = .viewModels(list)
+        // An empty array of any element type casts to `[ViewModel]`: only
+        // a list that is one is walked, so `[Image]()` stays what it is.
+        case let list as [ViewModel] where Self.isViewModelList(payload): self = .viewModels(list)
         case let section as Section: self = .section(section)
         case let manager as Manager: self = .manager(manager)
         default: return nil
         }
+    }
+
+    /// Whether `payload` is an array of ViewModels by its own type, not
+    /// only by a cast (which every empty array passes).
+    @inline(__always)
+    static func isViewModelList(_ payload: Any) -> Bool {
+        type(of: payload) == [ViewModel].self
+    }
+
+    /// The ViewModels of `payload` when it is an array of them.
+    static func viewModelList(_ payload: Any) -> [ViewModel]? {
+        isViewModelList(payload) ? payload as? [ViewModel] : nil
     }
 
     /// The content as a stored payload.

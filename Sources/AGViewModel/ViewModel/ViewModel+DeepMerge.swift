@@ -53,9 +53,14 @@ extension ViewModel {
                 deepMerge(value, forKey: key)
             case .payload(let payload)?:
                 guard let incoming = payload as? ViewModel else {
-                    // Arrays of ViewModels are copied as nested ones are.
-                    let list = payload as? [ViewModel]
-                    self[value: key] = .payload(list.map { $0.map { $0.copy() } } ?? payload)
+                    // Arrays of ViewModels are copied as nested ones are,
+                    // in one run, so elements shared in the list stay shared.
+                    if let list = NestedContent.viewModelList(payload) {
+                        var memo = CopyMemo()
+                        self[value: key] = .payload(list.map { $0.copy(memo: &memo) })
+                    } else {
+                        self[value: key] = .payload(payload)
+                    }
                     continue
                 }
                 switch self[value: key] {
@@ -87,9 +92,10 @@ extension ViewModel {
     /// reads them.
     ///
     /// Changes nothing when the path does not start with a key, has a
-    /// negative index, or would replace a payload that is not JSON: an
-    /// image, a formatter, an array of ViewModels (or one of its elements)
-    /// as a whole, or an element past its end.
+    /// negative index, or goes into a payload that is not JSON past what
+    /// can be walked: into an image or a formatter, onto an element of an
+    /// array of ViewModels as a whole, or past its end. (A one-key path
+    /// replaces whatever is stored under the key, as `self[key] = value`.)
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
         for case .index(let index) in path.components where index < 0 { return }
@@ -102,7 +108,7 @@ extension ViewModel {
         case .payload(let payload)?:
             if let nested = payload as? ViewModel {
                 nested.setValue(value, at: rest)
-            } else if let list = payload as? [ViewModel], rest.components.count > 1,
+            } else if let list = NestedContent.viewModelList(payload), rest.components.count > 1,
                       case .index(let index) = rest.components[0], list.indices.contains(index) {
                 list[index].setValue(value, at: JSONPath(Array(rest.components.dropFirst())))
             }

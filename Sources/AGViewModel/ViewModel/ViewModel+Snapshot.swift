@@ -109,7 +109,7 @@ extension ViewModel.Snapshot.Value {
         case .payload(let nested as ViewModel):
             guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
             self = .viewModel(ViewModel.Snapshot(nested, visiting: &visiting))
-        case .payload(let list as [ViewModel]):
+        case .payload(let list as [ViewModel]) where NestedContent.isViewModelList(list):
             var copies: [ViewModel.Snapshot] = []
             copies.reserveCapacity(list.count)
             for nested in list {

@@ -29,8 +29,9 @@ public enum ViewModelValue {
     }
 
     /// Whether two stored values are the same for change detection: JSON by
-    /// `==`, objects by identity, other payloads by `==` when they are
-    /// `Equatable` of the same type, otherwise never the same.
+    /// `==`, objects by identity, arrays of ViewModels by the identity of
+    /// their elements, other payloads by `==` when they are `Equatable` of
+    /// the same type, otherwise never the same.
     public func isSame(as other: ViewModelValue) -> Bool {
         switch (self, other) {
         case let (.json(a), .json(b)):
@@ -38,6 +39,10 @@ public enum ViewModelValue {
         case let (.payload(a), .payload(b)):
             if type(of: a) is AnyClass, type(of: b) is AnyClass {
                 return (a as AnyObject) === (b as AnyObject)
+            }
+            // Lists of ViewModels, element by element, by identity.
+            if let x = NestedContent.viewModelList(a), let y = NestedContent.viewModelList(b) {
+                return x.count == y.count && zip(x, y).allSatisfy { $0 === $1 }
             }
             if let x = a as? any Equatable { return x.isEqual(to: b) }
             return false
