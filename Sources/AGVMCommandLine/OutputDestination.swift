@@ -105,8 +105,16 @@ package enum OutputDestination: Equatable, Sendable {
     package static func replacedInput(
         writingTo path: String?, inputs: [String], fileSystem: some OutputFileSystem = POSIXOutputFileSystem()
     ) -> String? {
-        guard case .replaceFile(let target)? = try? resolve(path, fileSystem: fileSystem),
-              let output = fileSystem.identity(ofPath: target) else { return nil }
+        let written: String
+        switch try? resolve(path, fileSystem: fileSystem) {
+        case .replaceFile(let target)?: written = target
+        // Named descriptors are written in place: refused too when they are
+        // open on an input (`-o /dev/stdout >> in.json`).
+        case .standardOutput? where path != nil && path != "-": written = "/dev/fd/1"
+        case .descriptor(let fd)?: written = "/dev/fd/\(fd)"
+        default: return nil
+        }
+        guard let output = fileSystem.identity(ofPath: written) else { return nil }
         return inputs.first { fileSystem.identity(ofPath: $0 == "-" ? "/dev/stdin" : $0) == output }
     }
 

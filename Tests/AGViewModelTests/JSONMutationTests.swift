@@ -25,7 +25,7 @@ struct JSONMutationTests {
     }
 
     /// A negative index written in a path is an index, not a key: the write
-    /// changes nothing (it used to replace the array with `{"[-1]": 9}`).
+    /// changes nothing, rather than replacing the array with `{"[-1]": 9}`.
     @Test func writtenNegativeIndicesChangeNothing() {
         var array: JSONValue = [1, 2]
         array.setValue(9, at: "[-1]")

@@ -117,7 +117,7 @@ struct SafeJSONAccessTests {
             == [.key("entities"), .key("urls"), .index(0), .key("expanded_url")])
         #expect(JSONPath(parsing: "[2][0]")?.components == [.index(2), .index(0)])
         #expect(JSONPath(parsing: "a\\.b.c")?.components == [.key("a.b"), .key("c")])
-        for bad in ["a..b", ".a", "a.", "a[x]", "a[-]", "a[--1]", "a[0", "a[0]b", "a[]"] {
+        for bad in ["a..b", ".a", "a.", "a[x]", "a[-]", "a[--1]", "a[-0]", "a[-00]", "a[0", "a[0]b", "a[]"] {
             #expect(JSONPath(parsing: bad) == nil, "\(bad)")
         }
         #expect(JSONPath(parsing: "a[-1]")?.components == [.key("a"), .index(-1)])

@@ -103,9 +103,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 // A negative index is an index too, so reads of it find
                 // nothing and writes with it change nothing, as with a
                 // component path (never a key that replaces an array).
-                let magnitude = digits.hasPrefix("-") ? String(digits.dropFirst()) : digits
+                let isNegative = digits.hasPrefix("-")
+                let magnitude = isNegative ? String(digits.dropFirst()) : digits
                 guard closed, !magnitude.isEmpty, magnitude.allSatisfy(\.isASCII),
-                      magnitude.allSatisfy(\.isNumber), let index = Int(digits) else { return nil }
+                      magnitude.allSatisfy(\.isNumber), let index = Int(digits),
+                      !isNegative || index < 0 else { return nil }  // `[-0]` is no index
                 result.append(.index(index))
                 afterIndex = true
             default:
