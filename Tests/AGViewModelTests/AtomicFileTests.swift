@@ -143,6 +143,14 @@ struct AtomicFileTests {
         #expect(throws: AtomicFileError(path: web.absoluteString, step: .checkURL, code: EINVAL)) {
             try AtomicFile.write(Data(), to: web)
         }
+        // A directory URL (`file.json/`) is refused, never the file replaced.
+        let file = directory.appendingPathComponent("kept.json")
+        try Data("kept".utf8).write(to: file)
+        let slashed = URL(fileURLWithPath: file.path + "/")
+        #expect(throws: AtomicFileError(path: slashed.path, step: .checkURL, code: EISDIR)) {
+            try AtomicFile.write(Data("new".utf8), to: slashed)
+        }
+        #expect(try Data(contentsOf: file) == Data("kept".utf8))
         let missing = directory.appendingPathComponent("missing")
         #expect(throws: AtomicFileError(path: missing.path, step: .open, code: ENOENT)) {
             try AtomicFile.read(from: missing)

@@ -71,6 +71,9 @@ package enum AtomicFile {
     /// The writer, over an injectable file system (tests fail steps on purpose).
     internal static func write(_ data: Data, to url: URL, fileSystem fs: some AtomicFileSystem) throws(AtomicFileError) {
         guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
+        // `dest/` names a directory: never the file `dest`, which renaming
+        // over the standardized path (no slash) would replace.
+        guard !url.hasDirectoryPath else { throw AtomicFileError(path: url.path, step: .checkURL, code: EISDIR) }
         let destination = url.standardizedFileURL
         let path = destination.path
         let directory = destination.deletingLastPathComponent().path
