@@ -65,6 +65,12 @@ struct ViewModelDeepMergeTests {
             return
         }
         #expect(type(of: images) == [Image].self)
+        // A snapshot cannot copy the images: it leaves them out, rather
+        // than bringing back an empty list of ViewModels.
+        let snapshot = source.snapshot
+        #expect(snapshot.omittedKeys == ["images"])
+        #expect(!snapshot.makeViewModel().contains("images"))
+        #expect(snapshot.makeViewModel().payload(forKey: "list", as: [ViewModel].self)?.count == 2)
     }
 
     @Test func mergedArraysOfViewModelsAreCopies() {

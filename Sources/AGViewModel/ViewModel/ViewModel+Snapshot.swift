@@ -109,7 +109,8 @@ extension ViewModel.Snapshot.Value {
         case .payload(let nested as ViewModel):
             guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
             self = .viewModel(ViewModel.Snapshot(nested, visiting: &visiting))
-        case .payload(let list as [ViewModel]) where NestedContent.isViewModelList(list):
+        case .payload(let payload) where NestedContent.isViewModelList(payload):
+            let list = NestedContent.viewModelList(payload) ?? []
             var copies: [ViewModel.Snapshot] = []
             copies.reserveCapacity(list.count)
             for nested in list {
