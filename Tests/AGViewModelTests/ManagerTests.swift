@@ -137,6 +137,37 @@ struct ManagerTests {
         #expect(skipped.map(\.description) == ["section 1, item 1: expected an object, found int"])
     }
 
+    /// Appends extend the index-path table instead of rebuilding it; random
+    /// appends, other changes, sections held twice and items shown in two
+    /// places all give the first place in section then item order.
+    @Test func indexPathsStayRightThroughAppendsAndOtherChanges() {
+        var rng = SplitMix64(seed: 0x1D_E8_A7)
+        let pool = (0..<12).map { ViewModel(["id": .int(Int64($0))]) }
+        let sections = (0..<3).map { _ in Section() }
+        let manager = Manager(sections: [sections[0], sections[1], sections[0], sections[2]])
+        func expectedPath(of item: ViewModel) -> IndexPath? {
+            for (s, section) in manager.enumerated() {
+                if let i = section.items.firstIndex(where: { $0 === item }) { return IndexPath(item: i, section: s) }
+            }
+            return nil
+        }
+        for step in 0..<400 {
+            let section = sections[Int.random(in: 0..<3, using: &rng)]
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<5: section.append(pool[Int.random(in: 0..<pool.count, using: &rng)])
+            case 5..<7: section.append(contentsOf: (0..<Int.random(in: 0...3, using: &rng)).map { _ in pool[Int.random(in: 0..<pool.count, using: &rng)] })
+            case 7: if !section.isEmpty { section.remove(at: Int.random(in: 0..<section.count, using: &rng)) }
+            case 8: section.insert(pool[Int.random(in: 0..<pool.count, using: &rng)], at: 0)
+            default: if section.count > 6 { section.removeAll() }
+            }
+            // Ask after most steps, so the table is usually current when the next append comes.
+            guard Int.random(in: 0..<4, using: &rng) != 0 else { continue }
+            for item in pool {
+                #expect(manager.indexPath(of: item) == expectedPath(of: item), "step \(step)")
+            }
+        }
+    }
+
     @Test func indexPathOfItemFollowsEveryKindOfChange() {
         let a = named("a", [1, 2]), b = named("b", [3, 4])
         let manager = Manager(sections: [a, b])

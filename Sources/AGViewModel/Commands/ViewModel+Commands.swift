@@ -32,7 +32,7 @@ extension ViewModel {
         }
         // The new command may compute another value: commands built on it
         // run again too.
-        mark(key)
+        mark([key])
         return self
     }
 
@@ -150,7 +150,7 @@ extension ViewModel {
     /// ViewModel, for chaining.
     @discardableResult
     public func setNeedsExecuteCommand(forKey key: String) -> ViewModel {
-        mark(key)
+        mark([key])
         return self
     }
 
@@ -202,12 +202,14 @@ extension ViewModel {
     /// `keyDidChange` for every change.
     internal func markCommandsDepending(on key: String) {
         guard !commandDependents.isEmpty, let dependents = commandDependents[key] else { return }
-        for dependent in dependents { mark(dependent) }
+        mark(Array(dependents))
     }
 
-    /// Marks `key`'s command and everything downstream of it.
-    private func mark(_ key: String) {
-        var pending = [key]
+    /// Marks the commands of `keys` and everything downstream of them, each
+    /// once: one walk for all, as dependents often share what follows them
+    /// (a ledger's running balances), and a walk per dependent was O(n²).
+    private func mark(_ keys: [String]) {
+        var pending = keys
         var seen: Set<String> = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }

@@ -276,7 +276,8 @@ public final class Manager {
     /// place in section then item order.
     ///
     /// Answered from a lazily rebuilt table: O(1) while the manager and its
-    /// sections are unchanged, one O(items) rebuild after a change.
+    /// sections are unchanged, one O(items) rebuild after a change. Items
+    /// appended to a section extend the table instead.
     public func indexPath(of item: ViewModel) -> IndexPath? {
         slot(of: ObjectIdentifier(item)).map { IndexPath(item: $0.item, section: $0.section) }
     }
@@ -324,6 +325,29 @@ public final class Manager {
     internal func sectionItemsDidChange() {
         generation &+= 1
         table = nil
+    }
+
+    /// Called after `items` were appended to `section` from index `start`:
+    /// a current table takes their slots, keeping each item's first place.
+    internal func section(_ section: Section, didAppend items: some Collection<ViewModel>, at start: Int) {
+        let wasCurrent = tableGeneration == generation
+        generation &+= 1
+        guard wasCurrent, var built = table else {
+            table = nil
+            return
+        }
+        table = nil  // so `built` is changed in place
+        // A section object the manager holds twice gets the items in both places.
+        for (s, candidate) in storedSections.enumerated() where candidate === section {
+            for (offset, item) in items.enumerated() {
+                let slot = ItemSlot(section: s, item: start + offset)
+                let key = ObjectIdentifier(item)
+                if let existing = built[key], (existing.section, existing.item) < (slot.section, slot.item) { continue }
+                built[key] = slot
+            }
+        }
+        table = built
+        tableGeneration = generation
     }
 }
 

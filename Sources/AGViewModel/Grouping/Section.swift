@@ -161,13 +161,12 @@ public final class Section {
 
     /// Adds `item` at the end.
     public func append(_ item: ViewModel) {
-        mutateItems { $0.append(item) }
+        appendItems(CollectionOfOne(item))
     }
 
     /// Adds `newItems` at the end, in order.
     public func append(contentsOf newItems: some Sequence<ViewModel>) {
-        let newItems = Array(newItems)
-        mutateItems { $0.append(contentsOf: newItems) }
+        appendItems(Array(newItems))
     }
 
     /// Inserts `item` at `index` (`0...count`); traps when out of range.
@@ -308,6 +307,17 @@ public final class Section {
             for manager in owners.compactMap(\.manager) { manager.sectionItemsDidChange() }
         }
         return result
+    }
+
+    /// Appends `newItems` and tells the owning managers where, so their
+    /// index-path tables grow instead of being rebuilt: a "load more" that
+    /// asks for each new row's index path stays linear.
+    private func appendItems(_ newItems: some Collection<ViewModel>) {
+        let start = storedItems.count
+        registrar.withMutation(of: self, keyPath: \.items) { storedItems.append(contentsOf: newItems) }
+        if !owners.isEmpty {
+            for manager in owners.compactMap(\.manager) { manager.section(self, didAppend: newItems, at: start) }
+        }
     }
 
     /// The items, their read reported to Swift Observation.

@@ -186,21 +186,23 @@ internal final class ObservationCenter {
     /// and drops registrations whose observer is gone.
     func add(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
         let key = registration.key
-        var list = observers[key] ?? []
+        // The key's list is changed in place: a copy per add made adding n
+        // observers to one key O(n²).
         if let observer = registration.observer {
-            remove(from: &list, into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
+            remove(from: &observers[key, default: []], into: &removed) {
+                $0.isOrphaned || ($0.hasObserver && $0.observer === observer)
+            }
         }
-        list.append(registration)
-        observers[key] = list
+        observers[key, default: []].append(registration)
         if registration.options.contains(.prior) { priorObserverCount += 1 }
     }
 
     /// Removes the registrations of `key` matching `predicate`.
     func remove(forKey key: String, into removed: inout [ObserverRegistration],
                       where predicate: (ObserverRegistration) -> Bool) {
-        guard var list = observers[key] else { return }
-        remove(from: &list, into: &removed, where: predicate)
-        observers[key] = list.isEmpty ? nil : list
+        guard observers[key] != nil else { return }
+        remove(from: &observers[key, default: []], into: &removed, where: predicate)
+        if observers[key]?.isEmpty == true { observers[key] = nil }
     }
 
     /// Removes the registrations of every key matching `predicate`.

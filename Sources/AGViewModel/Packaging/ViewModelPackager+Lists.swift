@@ -158,7 +158,9 @@ extension ViewModel {
     /// Stores each default whose key this ViewModel has no value for, in
     /// order: the one merge rule of packaging (the element's values win).
     internal func addMissingValues(_ defaults: PackagingDefaults) {
-        for (key, value) in defaults.entries where self[value: key] == nil {
+        // Untracked: the ViewModel is being packaged and nothing observes it
+        // yet, and a tracked read of an absent key builds its key path.
+        for (key, value) in defaults.entries where untrackedValue(forKey: key) == nil {
             self[value: key] = .json(value)
         }
     }

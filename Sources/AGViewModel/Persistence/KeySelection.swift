@@ -68,7 +68,9 @@ internal struct KeyRegistry: Sendable, Hashable {
 
     mutating func add(_ keys: some Sequence<String>, for purpose: KeyPurpose) {
         var list = self[purpose]
-        for key in keys where !list.contains(key) { list.append(key) }
+        // A set beside the list: registering k keys is O(k), not O(k²).
+        var present = Set(list)
+        for key in keys where present.insert(key).inserted { list.append(key) }
         self[purpose] = list
     }
 
@@ -121,7 +123,8 @@ internal struct PartKeyRegistry: Sendable, Hashable {
     private static func union(_ a: [String], _ b: [String]) -> [String] {
         if b.isEmpty { return a }
         if a.isEmpty { return b }
-        return a + b.filter { !a.contains($0) }
+        let inA = Set(a)
+        return a + b.filter { !inA.contains($0) }
     }
 }
 
