@@ -84,6 +84,12 @@ package enum OutputDestination: Equatable, Sendable {
         return try body()
     }
 
+    /// Whether `fd` is open on a regular file.
+    static func isRegularFile(descriptor fd: Int32) -> Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The descriptor `path` names as one of this process's own
     /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), or `nil`.
     static func openDescriptor(named path: String) -> Int32? {
@@ -110,8 +116,11 @@ package enum OutputDestination: Equatable, Sendable {
         case .replaceFile(let target)?: written = target
         // Named descriptors are written in place: refused too when they are
         // open on an input (`-o /dev/stdout >> in.json`).
-        case .standardOutput? where path != nil && path != "-": written = "/dev/fd/1"
-        case .descriptor(let fd)?: written = "/dev/fd/\(fd)"
+        // (A terminal or /dev/null is one device on every descriptor: only a
+        // regular file can be the input it would damage.)
+        case .standardOutput? where path != nil && path != "-" && isRegularFile(descriptor: STDOUT_FILENO):
+            written = "/dev/fd/1"
+        case .descriptor(let fd)? where isRegularFile(descriptor: fd): written = "/dev/fd/\(fd)"
         default: return nil
         }
         guard let output = fileSystem.identity(ofPath: written) else { return nil }

@@ -238,6 +238,18 @@ struct OutputDestinationTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+
+        // Not a file: /dev/null (as a terminal) is one device on every
+        // descriptor, and writing to it in place cannot damage the input.
+        let device = Process()
+        device.executableURL = URL(fileURLWithPath: "/bin/sh")
+        device.arguments = ["-c", "\"$0\" convert - --to json -o /dev/stdout < /dev/null > /dev/null", tool.path]
+        let errors = Pipe()
+        device.standardError = errors
+        try device.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        device.waitUntilExit()
+        #expect(device.terminationStatus == 1 && !message.contains("would replace"), "\(message)")
     }
 
     /// A file-size limit is an error like a full disk: reported, no

@@ -151,6 +151,8 @@ struct AtomicFileTests {
             try AtomicFile.write(Data("new".utf8), to: slashed)
         }
         #expect(try Data(contentsOf: file) == Data("kept".utf8))
+        #expect(AtomicFileError(path: "/out/a.json", step: .checkURL, code: EISDIR).description
+                == "cannot write /out/a.json: it names a directory")
         let missing = directory.appendingPathComponent("missing")
         #expect(throws: AtomicFileError(path: missing.path, step: .open, code: ENOENT)) {
             try AtomicFile.read(from: missing)

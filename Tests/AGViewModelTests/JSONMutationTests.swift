@@ -29,6 +29,7 @@ struct JSONMutationTests {
     @Test func writtenNegativeIndicesChangeNothing() {
         var array: JSONValue = [1, 2]
         array.setValue(9, at: "[-1]")
+        array.setValue(9, at: "[-0]")
         #expect(array == [1, 2])
         var nested: JSONValue = ["items": [1, 2]]
         nested.setValue(9, at: "items[-1]")

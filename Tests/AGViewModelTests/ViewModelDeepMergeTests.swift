@@ -73,6 +73,22 @@ struct ViewModelDeepMergeTests {
         #expect(snapshot.makeViewModel().payload(forKey: "list", as: [ViewModel].self)?.count == 2)
     }
 
+    /// A list typed `[Any]` that holds only ViewModels is a list of
+    /// ViewModels everywhere: reads, writes, export and copies.
+    @Test func listsTypedAnyOfViewModelsAreListsToo() {
+        let inner = ViewModel(["x": 1])
+        let vm = ViewModel()
+        vm[value: "l"] = .payload([inner] as [Any])
+        #expect(vm.value(at: "l[0].x") == 1)
+        vm.setValue(5, at: "l[0].x")
+        #expect(inner["x"] == 5)
+        #expect(vm.exportJSON() == ["l": [["x": 5]]])
+        #expect(vm.copy().payload(forKey: "l", as: [ViewModel].self)?.first.map { $0 !== inner } == true)
+        // An empty array of another type is no list, for reads too.
+        vm[value: "e"] = .payload([Int]())
+        #expect(vm.value(at: "e") == nil)
+    }
+
     @Test func mergedArraysOfViewModelsAreCopies() {
         let reply = ViewModel(["text": "hi"])
         let source = ViewModel().set("replies", payload: [reply])

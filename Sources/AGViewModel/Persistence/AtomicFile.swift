@@ -166,7 +166,9 @@ public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertibl
     /// For example `cannot write /out/a.json: Permission denied (while creating a temporary file)`.
     public var description: String {
         let verb = step == .open || step == .read ? "read" : "write"
-        if step == .checkURL { return "\(path): not a file URL" }
+        if step == .checkURL {
+            return code == EISDIR ? "cannot write \(path): it names a directory" : "\(path): not a file URL"
+        }
         let message = String(cString: strerror(code))
         return "cannot \(verb) \(path): \(message) (while \(step.rawValue))"
     }

@@ -106,9 +106,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 let isNegative = digits.hasPrefix("-")
                 let magnitude = isNegative ? String(digits.dropFirst()) : digits
                 guard closed, !magnitude.isEmpty, magnitude.allSatisfy(\.isASCII),
-                      magnitude.allSatisfy(\.isNumber), let index = Int(digits),
-                      !isNegative || index < 0 else { return nil }  // `[-0]` is no index
-                result.append(.index(index))
+                      magnitude.allSatisfy(\.isNumber), let index = Int(digits) else { return nil }
+                // `[-0]` is negative too: it names nothing, not element 0.
+                result.append(.index(isNegative && index == 0 ? -1 : index))
                 afterIndex = true
             default:
                 if afterIndex { return nil }

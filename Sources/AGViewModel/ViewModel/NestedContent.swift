@@ -15,25 +15,28 @@ internal enum NestedContent {
     init?(_ payload: Any) {
         switch payload {
         case let viewModel as ViewModel: self = .viewModel(viewModel)
-        // An empty array of any element type casts to `[ViewModel]`: only
-        // a list that is one is walked, so `[Image]()` stays what it is.
-        case let list as [ViewModel] where Self.isViewModelList(payload): self = .viewModels(list)
         case let section as Section: self = .section(section)
         case let manager as Manager: self = .manager(manager)
-        default: return nil
+        default:
+            // Not a plain cast: an empty array of any element type casts
+            // to `[ViewModel]`, and `[Image]()` must stay what it is.
+            guard let list = Self.viewModelList(payload) else { return nil }
+            self = .viewModels(list)
         }
     }
 
-    /// Whether `payload` is an array of ViewModels by its own type, not
-    /// only by a cast (which every empty array passes).
-    @inline(__always)
+    /// Whether `payload` is an array of ViewModels: a `[ViewModel]`, or an
+    /// array of another element type (`[Any]`) holding only ViewModels. An
+    /// empty array of another type is not one, though every empty array
+    /// casts to `[ViewModel]`.
     static func isViewModelList(_ payload: Any) -> Bool {
-        type(of: payload) == [ViewModel].self
+        viewModelList(payload) != nil
     }
 
     /// The ViewModels of `payload` when it is an array of them.
     static func viewModelList(_ payload: Any) -> [ViewModel]? {
-        isViewModelList(payload) ? payload as? [ViewModel] : nil
+        guard let list = payload as? [ViewModel] else { return nil }
+        return list.isEmpty && type(of: payload) != [ViewModel].self ? nil : list
     }
 
     /// The content as a stored payload.

@@ -73,7 +73,7 @@ extension ViewModel: SafeJSONAccess {
             if let nested = payload as? ViewModel {
                 return nested.walk(path, depth: depth + 1)
             }
-            if let nested = payload as? [ViewModel] {
+            if let nested = NestedContent.viewModelList(payload) {
                 guard depth + 1 < components.count else {
                     return .success(.array(nested.map { .object($0.jsonSnapshot()) }))
                 }
@@ -113,7 +113,7 @@ extension ViewModel: SafeJSONAccess {
                 if let nested = payload as? ViewModel {
                     object[key] = visiting.contains(ObjectIdentifier(nested))
                         ? .null : .object(nested.jsonSnapshot(visiting: &visiting))
-                } else if let nested = payload as? [ViewModel] {
+                } else if let nested = NestedContent.viewModelList(payload) {
                     object[key] = .array(nested.map {
                         visiting.contains(ObjectIdentifier($0)) ? .null : .object($0.jsonSnapshot(visiting: &visiting))
                     })
