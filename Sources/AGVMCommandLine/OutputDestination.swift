@@ -144,22 +144,21 @@ package enum OutputDestination: Equatable, Sendable {
             let fd = open(path, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw ToolFileWriteError(path: path, reason: String(cString: strerror(errno))) }
             defer { close(fd) }
-            do {
-                try ToolIO.writeAll(data, to: fd)
-            } catch .closed {
-                // The FIFO's reader went away: like a closed pipe, not an error.
-                return
-            } catch .failed(let reason) {
-                throw ToolFileWriteError(path: path, reason: reason)
-            }
+            try Self.writeInPlace(data, to: fd, named: path)
         case .descriptor(let fd):
-            do {
-                try ToolIO.writeAll(data, to: fd)
-            } catch .closed {
-                return
-            } catch .failed(let reason) {
-                throw ToolFileWriteError(path: "/dev/fd/\(fd)", reason: reason)
-            }
+            try Self.writeInPlace(data, to: fd, named: "/dev/fd/\(fd)")
+        }
+    }
+
+    /// Writes `data` to the open `fd`. A reader that went away (a FIFO's,
+    /// a pipe's) is like a closed pipe, not an error.
+    private static func writeInPlace(_ data: Data, to fd: Int32, named path: String) throws {
+        do {
+            try ToolIO.writeAll(data, to: fd)
+        } catch .closed {
+            return
+        } catch .failed(let reason) {
+            throw ToolFileWriteError(path: path, reason: reason)
         }
     }
 }

@@ -64,26 +64,27 @@ extension ChangeSet {
         return batchUpdates
     }
 
-    /// ``collectionViewBatchUpdates(oldCounts:newCounts:)`` for updating
-    /// `manager` to `new`, after the checks of ``batchUpdates(updating:to:)``.
+    /// ``batchUpdates(updating:to:)`` for a collection view (see
+    /// ``replacingReloadsAmongOtherChanges(oldCounts:newCounts:)``).
     internal func collectionViewBatchUpdates(updating manager: Manager, to new: Manager) throws(GroupingError) -> ChangeSet {
-        _ = try batchUpdates(updating: manager, to: new)
-        return try collectionViewBatchUpdates(oldCounts: manager.sections.map(\.count), newCounts: new.sections.map(\.count))
+        try batchUpdates(updating: manager, to: new)
+            .replacingReloadsAmongOtherChanges(oldCounts: manager.sections.map(\.count), newCounts: new.sections.map(\.count))
     }
 }
 
 extension ChangeSet {
-    /// ``batchUpdates`` for a collection view, which cannot reload items in
-    /// the batch that also inserts, deletes or moves: it reloads by deleting
-    /// and inserting at the same index path on both sides, so another change
-    /// that shifts the item raises an exception or shows the wrong cell.
-    /// Each reload then becomes a delete of its old index path and an insert
-    /// at its new one. A batch of reloads alone keeps them.
+    /// This batch form (``batchUpdates``) for a collection view, which
+    /// cannot reload items in the batch that also inserts, deletes or moves:
+    /// it reloads by deleting and inserting at the same index path on both
+    /// sides, so another change that shifts the item raises an exception or
+    /// shows the wrong cell. Each reload then becomes a delete of its old
+    /// index path and an insert at its new one. A batch of reloads alone
+    /// keeps them.
     ///
     /// `oldCounts` and `newCounts` are the sections' item counts before and
     /// after, which the change set must fit (as ``apply(to:new:)`` checks).
-    internal func collectionViewBatchUpdates(oldCounts: [Int], newCounts: [Int]) throws(GroupingError) -> ChangeSet {
-        var result = batchUpdates
+    internal func replacingReloadsAmongOtherChanges(oldCounts: [Int], newCounts: [Int]) throws(GroupingError) -> ChangeSet {
+        var result = self
         guard !result.reloadedItems.isEmpty,
               !(result.deletedSections.isEmpty && result.insertedSections.isEmpty && result.movedSections.isEmpty
                 && result.deletedItems.isEmpty && result.insertedItems.isEmpty && result.movedItems.isEmpty)

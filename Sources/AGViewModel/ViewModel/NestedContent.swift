@@ -25,15 +25,10 @@ internal enum NestedContent {
         }
     }
 
-    /// Whether `payload` is an array of ViewModels: a `[ViewModel]`, or an
-    /// array of another element type (`[Any]`) holding only ViewModels. An
-    /// empty array of another type is not one, though every empty array
-    /// casts to `[ViewModel]`.
-    static func isViewModelList(_ payload: Any) -> Bool {
-        viewModelList(payload) != nil
-    }
-
-    /// The ViewModels of `payload` when it is an array of them.
+    /// The ViewModels of `payload` when it is an array of them: a
+    /// `[ViewModel]`, or an array of another element type (`[Any]`) holding
+    /// only ViewModels. An empty array of another type is not one, though
+    /// every empty array casts to `[ViewModel]`.
     static func viewModelList(_ payload: Any) -> [ViewModel]? {
         guard let list = payload as? [ViewModel] else { return nil }
         return list.isEmpty && type(of: payload) != [ViewModel].self ? nil : list

@@ -103,14 +103,7 @@ extension ViewModel.Snapshot.Value {
     /// The snapshot of a stored value; `nil` for a payload that cannot be
     /// copied (or a ViewModel that contains itself).
     internal init?(_ stored: ViewModelValue, visiting: inout Set<ObjectIdentifier>) {
-        switch stored {
-        case .json(let value):
-            self = .json(value)
-        case .payload(let nested as ViewModel):
-            guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
-            self = .viewModel(ViewModel.Snapshot(nested, visiting: &visiting))
-        case .payload(let payload) where NestedContent.isViewModelList(payload):
-            let list = NestedContent.viewModelList(payload) ?? []
+        if case .payload(let payload) = stored, let list = NestedContent.viewModelList(payload) {
             var copies: [ViewModel.Snapshot] = []
             copies.reserveCapacity(list.count)
             for nested in list {
@@ -118,6 +111,14 @@ extension ViewModel.Snapshot.Value {
                 copies.append(ViewModel.Snapshot(nested, visiting: &visiting))
             }
             self = .viewModels(copies)
+            return
+        }
+        switch stored {
+        case .json(let value):
+            self = .json(value)
+        case .payload(let nested as ViewModel):
+            guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
+            self = .viewModel(ViewModel.Snapshot(nested, visiting: &visiting))
         case .payload(let section as Section):
             guard !visiting.contains(ObjectIdentifier(section)) else { return nil }
             self = .section(Section.Snapshot(section, visiting: &visiting))
