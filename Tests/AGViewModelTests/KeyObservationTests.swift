@@ -227,6 +227,53 @@ struct KeyObservationTests {
         #expect(vm.observerCount(forKey: "a") == 2, "another object stacks")
     }
 
+
+    /// A re-add is found however many other observers the key has, and
+    /// wherever the earlier registration sits among them.
+    @Test func readdingAmongManyObserversReplacesOnlyThatObserver() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let first = TestObserver("first")
+        vm.addObserver(first, forKey: "a") { observer, _, _, _ in seen.append("old \(observer.name)") }
+        let others = (0..<300).map { TestObserver("other \($0)") }
+        for other in others {
+            vm.addObserver(other, forKey: "a") { _, _, _, _ in }
+        }
+        let last = TestObserver("last")
+        vm.addObserver(last, forKey: "a") { observer, _, _, _ in seen.append("old \(observer.name)") }
+        for other in others.prefix(10) {
+            vm.addObserver(other, forKey: "a") { _, _, _, _ in }
+        }
+        vm.addObserver(first, forKey: "a") { observer, _, _, _ in seen.append("new \(observer.name)") }
+        vm.addObserver(last, forKey: "a") { observer, _, _, _ in seen.append("new \(observer.name)") }
+        #expect(vm.observerCount(forKey: "a") == 302)
+        #expect(vm.observationCenter?.observers["a"]?.count == 302, "each object is registered once")
+        vm["a"] = 1
+        #expect(seen.items.sorted() == ["new first", "new last"])
+    }
+
+    /// Observers that go without being removed (tokens dropped, objects
+    /// freed) are swept out while others are added, before the key changes:
+    /// the key's registrations stay within about twice its live ones.
+    @Test func registrationsOfGoneObserversDoNotPileUpWhileAdding() {
+        let vm = ViewModel()
+        let kept = (0..<10).map { _ in vm.observe("a") { _, _, _ in } }
+        var longest = 0
+        for round in 0..<2_000 {
+            if round.isMultiple(of: 2) {
+                _ = vm.observe("a") { _, _, _ in }
+            } else {
+                vm.addObserver(TestObserver(), forKey: "a") { _, _, _, _ in }
+            }
+            longest = max(longest, vm.observationCenter?.observers["a"]?.count ?? 0)
+        }
+        #expect(vm.observerCount(forKey: "a") == 10)
+        #expect(longest <= 2 * kept.count + 1)
+        // With no live observation left, at most the last one waits.
+        for token in kept { token.cancel() }
+        for _ in 0..<5 { _ = vm.observe("a") { _, _, _ in } }
+        #expect((vm.observationCenter?.observers["a"]?.count ?? 0) <= 1)
+    }
     @Test func removesByKeyByKeysByObserverAndAll() {
         let vm = ViewModel()
         let seen = Recorder<String>()

@@ -10,9 +10,10 @@
 /// ViewModel, since it may happen on any thread (a `@MainActor` controller
 /// can be freed on another one): the handler, and whatever it captures, goes
 /// with the token at once, and is never called again. The ViewModel drops
-/// the empty registrations later, in its own domain (at the next change of
-/// their keys, or the next observer added or removed). ``cancel()`` drops
-/// them at once.
+/// the empty registrations later, in its own domain: at the next change of
+/// their keys, or while observers of those keys are added (a key's
+/// registrations never reach twice its live ones plus one). ``cancel()``
+/// drops them at once.
 public final class KeyObservation {
     private weak let viewModel: ViewModel?
     private let registrations: [ObserverRegistration]
@@ -38,10 +39,7 @@ public final class KeyObservation {
         guard let viewModel else { return }
         let targets = registrations
         viewModel.removeObservers { center, removed in
-            // Orphans of the same keys go too: a cancel is a removal.
-            for registration in targets where !registration.isRemoved {
-                center.remove(forKey: registration.key, into: &removed) { $0 === registration || $0.isOrphaned }
-            }
+            for registration in targets { center.remove(registration, into: &removed) }
         }
     }
 

@@ -13,6 +13,13 @@ internal final class ObservationCenter {
     /// Observers by key: a change costs a lookup of its own key, whatever
     /// the number of observers of other keys.
     var observers: [String: [ObserverRegistration]] = [:]
+    /// Per key, the number of registrations from which the next add sweeps
+    /// out those whose observer is gone (see `add(_:removed:)`).
+    var sweepLengths: [String: Int] = [:]
+    /// Per key, the registration of each `addObserver` object (an object
+    /// since gone keeps its entry until its registration is removed): a
+    /// re-add finds the one it replaces without a scan.
+    var objectRegistrations: [String: [ObjectIdentifier: ObserverRegistration]] = [:]
     /// How many registrations ask for `.prior`; zero skips the prior check.
     var priorObserverCount = 0
 
@@ -181,19 +188,25 @@ internal final class ObservationCenter {
 
     // MARK: Registry
 
-    /// Adds `registration` for its key. With an observer object, first
-    /// removes that object's earlier registration for the key ("re-add"),
-    /// and drops registrations whose observer is gone.
+    /// Adds `registration` for its key. With an observer object added
+    /// before, first removes that object's earlier registration for the key
+    /// ("re-add"). Registrations whose observer is gone are swept out as the
+    /// key's list grows: once it has doubled since the last sweep (and at
+    /// every add while no observation of the key is live), so adding n
+    /// observers costs O(n) and abandoned ones never pile up.
     func add(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
         let key = registration.key
         // The key's list is changed in place: a copy per add made adding n
         // observers to one key O(n²).
-        if let observer = registration.observer {
-            remove(from: &observers[key, default: []], into: &removed) {
-                $0.isOrphaned || ($0.hasObserver && $0.observer === observer)
-            }
+        if let object = registration.observerIdentifier, let earlier = objectRegistrations[key]?[object] {
+            removeInPlace(earlier, into: &removed)
+        }
+        if observers[key, default: []].count >= sweepLengths[key, default: 0] {
+            remove(from: &observers[key, default: []], into: &removed) { $0.isOrphaned }
+            sweepLengths[key] = 2 * observers[key, default: []].count + 1
         }
         observers[key, default: []].append(registration)
+        if let object = registration.observerIdentifier { objectRegistrations[key, default: [:]][object] = registration }
         if registration.options.contains(.prior) { priorObserverCount += 1 }
     }
 
@@ -202,7 +215,53 @@ internal final class ObservationCenter {
                       where predicate: (ObserverRegistration) -> Bool) {
         guard observers[key] != nil else { return }
         remove(from: &observers[key, default: []], into: &removed, where: predicate)
-        if observers[key]?.isEmpty == true { observers[key] = nil }
+        if observers[key]?.isEmpty == true { forget(key) }
+    }
+
+    /// Drops the bookkeeping of `key`, which has no registrations left.
+    private func forget(_ key: String) {
+        observers[key] = nil
+        sweepLengths[key] = nil
+        objectRegistrations[key] = nil
+    }
+
+    /// Takes `registration` out of its key's list, if there, leaving the
+    /// list in place even when empty. Found by reference from the newest:
+    /// no weak load per registration.
+    @discardableResult
+    private func removeInPlace(_ registration: ObserverRegistration, into removed: inout [ObserverRegistration]) -> Bool {
+        let key = registration.key
+        guard !registration.isRemoved, let position = observers[key]?.lastIndex(where: { $0 === registration }) else {
+            return false
+        }
+        observers[key]!.remove(at: position)
+        didRemove(registration, into: &removed)
+        return true
+    }
+
+    /// Removes `registration` if it is still registered.
+    func remove(_ registration: ObserverRegistration, into removed: inout [ObserverRegistration]) {
+        guard removeInPlace(registration, into: &removed) else { return }
+        let key = registration.key
+        if observers[key]?.isEmpty == true {
+            forget(key)
+        } else if let length = sweepLengths[key] {
+            // One live observation fewer: the next sweep comes sooner, so
+            // once none is left, gone ones wait for at most one add.
+            sweepLengths[key] = Swift.max(0, length - 2)
+        }
+    }
+
+    /// Removes the registrations `observer` made for `key`: an
+    /// `addObserver` object's one registration, found by identity (so also
+    /// from the object's own `deinit`, when weak references to it already
+    /// read `nil`), or a token's.
+    func remove(observer: AnyObject, forKey key: String, into removed: inout [ObserverRegistration]) {
+        if observer is KeyObservation {
+            remove(forKey: key, into: &removed) { $0.observer === observer }
+        } else if let registration = objectRegistrations[key]?[ObjectIdentifier(observer)] {
+            remove(registration, into: &removed)
+        }
     }
 
     /// Removes the registrations of every key matching `predicate`.
@@ -217,11 +276,19 @@ internal final class ObservationCenter {
                               where predicate: (ObserverRegistration) -> Bool) {
         list.removeAll { registration in
             guard predicate(registration) else { return false }
-            registration.isRemoved = true
-            if registration.options.contains(.prior) { priorObserverCount -= 1 }
-            removed.append(registration)
+            didRemove(registration, into: &removed)
             return true
         }
+    }
+
+    /// Marks `registration`, just taken out of its key's list, as removed.
+    private func didRemove(_ registration: ObserverRegistration, into removed: inout [ObserverRegistration]) {
+        registration.isRemoved = true
+        if let object = registration.observerIdentifier, objectRegistrations[registration.key]?[object] === registration {
+            objectRegistrations[registration.key]?[object] = nil
+        }
+        if registration.options.contains(.prior) { priorObserverCount -= 1 }
+        removed.append(registration)
     }
 }
 

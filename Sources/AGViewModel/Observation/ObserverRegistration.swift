@@ -19,6 +19,9 @@ internal final class ObserverRegistration {
     /// Whether this registration belongs to an observer object or a token,
     /// so a `nil` `observer` means it is gone.
     let hasObserver: Bool
+    /// The identity of the `addObserver` object, kept after the object is
+    /// gone; `nil` for tokens and change streams, which nothing adds again.
+    let observerIdentifier: ObjectIdentifier?
     /// Runs once, when the registration is removed or its
     /// ViewModel is deallocated (ends a change stream).
     let onRemove: (() -> Void)?
@@ -36,6 +39,7 @@ internal final class ObserverRegistration {
         self.options = options
         self.observer = observer
         self.hasObserver = observer != nil || ownedByToken
+        self.observerIdentifier = ownedByToken ? nil : observer.map(ObjectIdentifier.init)
         self.onRemove = onRemove
         self.abandonment = abandonment
         self.invoke = invoke

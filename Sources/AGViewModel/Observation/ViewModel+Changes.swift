@@ -42,9 +42,10 @@ extension ViewModel {
     /// consumer stops (its task is cancelled, the stream is dropped), the
     /// observation no longer counts in ``observerCount(forKey:)`` and is
     /// removed in this ViewModel's domain at the next change of these keys,
-    /// or the next observer added to or removed from them (or cancelled), so
-    /// a screen that opens a new stream each time it appears leaves at most
-    /// one behind. Changes are buffered until the consumer asks; batches
+    /// or while observers of them are added, so a screen that opens a new
+    /// stream each time it appears leaves at most one behind (at most as
+    /// many as the keys' live observations, plus one, when others observe
+    /// them too). Changes are buffered until the consumer asks; batches
     /// deliver one change per key; equal-value sets are not changes.
     ///
     /// - Parameters:

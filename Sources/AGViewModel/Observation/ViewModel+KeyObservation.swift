@@ -156,7 +156,7 @@ extension ViewModel {
     /// ``KeyObservation/cancel()`` does.
     public func removeObserver(_ observer: AnyObject) {
         removeObservers { center, removed in
-            center.removeAll(into: &removed) { $0.isOrphaned || ($0.hasObserver && $0.observer === observer) }
+            for key in Array(center.observers.keys) { center.remove(observer: observer, forKey: key, into: &removed) }
         }
     }
 
@@ -168,11 +168,7 @@ extension ViewModel {
     /// Stops `observer`'s observations of `keys`; its other keys stay observed.
     public func removeObserver(_ observer: AnyObject, forKeys keys: some Sequence<String>) {
         removeObservers { center, removed in
-            for key in keys {
-                center.remove(forKey: key, into: &removed) {
-                    $0.isOrphaned || ($0.hasObserver && $0.observer === observer)
-                }
-            }
+            for key in keys { center.remove(observer: observer, forKey: key, into: &removed) }
         }
     }
 
