@@ -58,6 +58,25 @@ struct JSONExportTests {
         #expect(item.exportJSON(options: options) == ["id": 1, "avatar": "ada.png"])
     }
 
+    /// A main-actor screen's own state, not `Sendable`, in the payload
+    /// converter: the export runs where the ViewModels live.
+    @MainActor final class ProfileScreen {
+        final class ImageStore { var uploaded: [String: URL] = ["avatar": URL(string: "https://cdn.example/a.png")!] }
+        let images = ImageStore()
+        let profile = ViewModel(["id": 7])
+
+        func requestBody() -> JSONValue {
+            profile[value: "avatar"] = .payload(Avatar(name: "local.png"))
+            return profile.exportJSON(options: JSONExportOptions(payload: { key, _ in
+                self.images.uploaded[key].map { .string($0.absoluteString) }
+            }))
+        }
+    }
+
+    @Test @MainActor func payloadConverterUsesTheExportersOwnState() {
+        #expect(ProfileScreen().requestBody() == ["id": 7, "avatar": "https://cdn.example/a.png"])
+    }
+
     @Test func nestedSectionsManagersAndCyclesExportSafely() {
         let holder = ViewModel(["id": 1])
         let inner = Section(items: [ViewModel(["x": 1])])

@@ -30,6 +30,23 @@ struct TypedKeyTests {
         #expect(!vm.contains("pages"))
     }
 
+    /// A snapshot read on another task takes the same typed keys, and
+    /// reads them as the ViewModel does.
+    @Test func snapshotsReadTypedKeysAsTheirViewModelDoes() async {
+        let vm = ViewModel(["title": "Dune", "pages": "412", "price": 9])
+        vm[value: "cover"] = .payload(Owner())
+        let cover = ViewModel.Key<String>("cover")
+        let snapshot = vm.snapshot
+        let read = await Task.detached {
+            (snapshot[.bookTitle], snapshot[.bookPages], snapshot[.bookPrice], snapshot[.bookCurrency, default: "EUR"])
+        }.value
+        #expect(read.0 == vm[.bookTitle] && read.0 == "Dune")
+        #expect(read.1 == vm[.bookPages])
+        #expect(read.2 == vm[.bookPrice])
+        #expect(read.3 == "EUR")
+        #expect(snapshot[cover] == nil && snapshot.omittedKeys == ["cover"], "payloads are not in snapshots")
+    }
+
     @Test func listsOfViewModelsStayPayloadsEvenWhenEmpty() {
         let replies = ViewModel.Key<[ViewModel]>("replies")
         let vm = ViewModel().set(replies, to: [])

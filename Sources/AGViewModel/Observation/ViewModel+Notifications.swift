@@ -20,6 +20,13 @@ public protocol ViewModelNotificationHandler: AnyObject {
 extension Notification {
     /// The ViewModel carried by a notification posted with
     /// ``ViewModel/postNotification(named:object:userInfo:center:)``.
+    ///
+    /// Read on the main actor, where the ViewModel was posted from: a
+    /// notification reaches observers on other threads too, and the
+    /// ViewModel must not go with it. A ``ViewModelNotificationHandler``, a
+    /// `queue: .main` block run through `MainActor`, or a loop over
+    /// `notifications(named:)` in a main-actor task read it as is.
+    @MainActor
     public var viewModel: ViewModel? {
         userInfo?[ViewModel.notificationUserInfoKey] as? ViewModel
     }

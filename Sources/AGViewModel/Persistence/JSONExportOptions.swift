@@ -9,7 +9,12 @@
 ///         (payload as? Date).map { .string($0.ISO8601Format()) }   // nil: leave the key out
 ///     }))
 /// ```
-public struct JSONExportOptions: Sendable {
+///
+/// The options are not `Sendable`: an export runs synchronously where its
+/// ViewModels live, so the payload converter may use that domain's state
+/// (a `@MainActor` screen's image store, say). Make the options where you
+/// export.
+public struct JSONExportOptions {
     /// Which keys are exported (see ``KeySelection`` for the rule).
     public var keys: KeySelection
     /// Keys to rename on the way out, `[old: new]`, applied to the keys of
@@ -22,13 +27,13 @@ public struct JSONExportOptions: Sendable {
     /// exchange) for every payload that is not a ViewModel, an array of
     /// ViewModels, a ``Section`` or a ``Manager``. Without it, `URL`
     /// payloads export as their absolute string and other payloads are left out.
-    public var payload: (@Sendable (_ key: String, _ payload: Any) -> JSONValue?)?
+    public var payload: ((_ key: String, _ payload: Any) -> JSONValue?)?
 
     /// Export options.
     public init(
         keys: KeySelection = .registered,
         keyExchange: [String: String] = [:],
-        payload: (@Sendable (_ key: String, _ payload: Any) -> JSONValue?)? = nil
+        payload: ((_ key: String, _ payload: Any) -> JSONValue?)? = nil
     ) {
         self.keys = keys
         self.keyExchange = keyExchange
@@ -36,8 +41,8 @@ public struct JSONExportOptions: Sendable {
     }
 
     /// Registered keys (the default; see ``KeySelection/registered``).
-    public static let registered = JSONExportOptions()
+    public static var registered: JSONExportOptions { JSONExportOptions() }
 
     /// Every key of every ViewModel, ignoring registrations.
-    public static let everything = JSONExportOptions(keys: .everything)
+    public static var everything: JSONExportOptions { JSONExportOptions(keys: .everything) }
 }

@@ -83,6 +83,19 @@ extension ViewModel {
             values[key]
         }
 
+        /// The JSON value of `key` read leniently as `Value`, as the
+        /// ViewModel reads it; `nil` when absent or unreadable. Nested
+        /// ViewModels, sections and managers are read with
+        /// ``subscript(value:)``.
+        public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>) -> V? {
+            values[key.name]?.json.flatMap { V.fromViewModelValue(.json($0)) }
+        }
+
+        /// The value of `key` read as `Value`, or `fallback`.
+        public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>, default fallback: @autoclosure () -> V) -> V {
+            self[key] ?? fallback()
+        }
+
         /// A new ViewModel, of the caller's isolation domain, with the
         /// snapshot's keys and values (nested snapshots become ViewModels,
         /// sections and managers again).
