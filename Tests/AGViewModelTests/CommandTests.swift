@@ -54,6 +54,28 @@ struct CommandTests {
         #expect(log.count("format") == 4)
     }
 
+    /// Inside a batch, a command run after a set sees it; the batch's end
+    /// does not mark the fresh result stale again.
+    @Test func commandsInsideABatchSeeTheValuesSetBeforeThem() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        try vm.executeCommandIfNeeded(for: .bookPriceText)
+        let inside = try vm.performBatchUpdates {
+            vm[.bookPrice] = 20
+            return try vm.executeCommandIfNeeded(for: .bookPriceText)
+        }
+        #expect(inside == "20.00 EUR")
+        #expect(!vm.needsExecuteCommand(forKey: "priceText"))
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "20.00 EUR")
+        #expect(log.count("format") == 2)
+        // A set the batch later undoes still leaves a correct result.
+        try vm.performBatchUpdates {
+            vm[.bookCurrency] = "USD"
+            vm[.bookCurrency] = "EUR"
+        }
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "20.00 EUR")
+    }
+
     @Test func markByHand() throws {
         let log = CallLog()
         let vm = priceViewModel(log: log)

@@ -124,6 +124,9 @@ internal final class ObservationCenter {
     private func didStore(_ old: ViewModelValue?, _ newValue: ViewModelValue?, forKey key: String,
                           in viewModel: ViewModel) -> ViewModelValue? {
         if batchDepth > 0 {
+            // Commands are marked at once, as outside a batch, so a command
+            // executed inside the batch sees the values set before it.
+            if !ViewModelValue.isSame(old, newValue) { viewModel.keyDidChange(key, from: old, to: newValue) }
             if batchedChanges[key] != nil {
                 batchedChanges[key]!.new = newValue
             } else {
@@ -174,7 +177,6 @@ internal final class ObservationCenter {
                 if registrations.contains(where: { $0.options.contains(.prior) }) {
                     batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: nil, kind: .prior))
                 }
-                viewModel.keyDidChange(key, from: old, to: new)
                 if !registrations.isEmpty {
                     batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: new, kind: .change))
                 }

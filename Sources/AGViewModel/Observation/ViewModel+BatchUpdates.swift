@@ -21,8 +21,9 @@ extension ViewModel {
     /// - Batches nest: only the outermost one delivers.
     /// - The batch belongs to this ViewModel: changes its own callbacks make
     ///   to it meanwhile join it. Changes to other ViewModels are not batched.
-    /// - Dependent-command marking (`keyDidChange`) also happens once per
-    ///   changed key, when the batch ends.
+    /// - Commands depending on a key are marked at each set, as outside a
+    ///   batch: `executeCommandIfNeeded` inside the batch sees the values set
+    ///   before it.
     /// - Swift Observation (`withObservationTracking`, SwiftUI) is told at
     ///   each set, as it coalesces changes on its own.
     /// - If `updates` throws, the changes it made are still delivered.
