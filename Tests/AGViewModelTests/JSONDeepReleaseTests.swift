@@ -50,6 +50,24 @@ struct JSONDeepReleaseTests {
         #expect(parsed == true)
     }
 
+    /// What `JSONSerialization` returns for a document at its own depth
+    /// limit (512 levels of objects and arrays) converts on a 4 MB thread
+    /// (debug frames are large; a release build converts about 1,100 levels
+    /// on 512 KB). Swift collections are converted before any Foundation
+    /// class is tried, which would bridge each whole subtree, level after
+    /// level.
+    @Test func foundationObjectsAtJSONSerializationsDepthConvert() throws {
+        let depth = 256
+        let text = String(repeating: "{\"a\":[", count: depth) + "true" + String(repeating: "]}", count: depth)
+        let parsed = try JSONValue(parsing: text)
+        let converted = onSmallStackThread(stackSize: 4 * 1024 * 1024) { () -> Bool in
+            guard let foundation = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+                  let value = try? JSONValue(foundation) else { return false }
+            return value == parsed
+        }
+        #expect(converted == true)
+    }
+
     /// `==`, hashing and `description` of values a raised depth limit
     /// lets the parser build (a hundred thousand levels), on a 1 MB stack.
     @Test func deepValuesCompareHashAndPrint() {

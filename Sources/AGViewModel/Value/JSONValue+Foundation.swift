@@ -7,9 +7,9 @@ extension JSONValue {
     /// The JSON form of a Foundation or `Any` value: `NSNull`, `NSNumber`,
     /// `NSString`, `NSArray`, `NSDictionary`, Swift strings, numbers,
     /// booleans, arrays, `[String: Any]` and optionals, nested. Conversion
-    /// recurses once per level: a value nested hundreds of levels deep
-    /// needs a thread with a large stack (512 KB, Apple's default for
-    /// secondary threads, holds about 200 levels).
+    /// recurses once per level: 512 KB, Apple's default stack for secondary
+    /// threads, holds about 1,000 levels in an optimized build (more than
+    /// `JSONSerialization` returns); deeper values need a larger stack.
     ///
     /// ```swift
     /// let object = try JSONSerialization.jsonObject(with: data)
@@ -81,13 +81,10 @@ extension JSONValue {
             guard let inner = wrapped.wrappedAny else { return .null }
             return try converting(inner, path: &path)
         }
-        if value is NSNull { return .null }
-        if let number = value as? NSNumber, !(value is String) {
-            return try finite(number.jsonValue, path: path, typeName: "NSNumber")
-        }
-        if let decimal = value as? Decimal {
-            return try finite(NSDecimalNumber(decimal: decimal).jsonValue, path: path, typeName: "Decimal")
-        }
+        // Strings and Swift collections before the Foundation classes:
+        // asking whether a Swift array or dictionary is an `NSNumber` or an
+        // `NSDictionary` bridges all of it, at every level (quadratic, and
+        // deep recursion inside Foundation).
         if let string = value as? String { return .string(string) }
         if let dictionary = value as? [String: Any] {
             var object = JSONObject(minimumCapacity: dictionary.count)
@@ -97,6 +94,23 @@ extension JSONValue {
                 path.removeLast()
             }
             return .object(object)
+        }
+        if let array = value as? [Any] {
+            var elements = JSONArray()
+            elements.reserveCapacity(array.count)
+            for (index, element) in array.enumerated() {
+                path.append(.index(index))
+                elements.append(try converting(element, path: &path))
+                path.removeLast()
+            }
+            return .array(elements)
+        }
+        if value is NSNull { return .null }
+        if let number = value as? NSNumber {
+            return try finite(number.jsonValue, path: path, typeName: "NSNumber")
+        }
+        if let decimal = value as? Decimal {
+            return try finite(NSDecimalNumber(decimal: decimal).jsonValue, path: path, typeName: "Decimal")
         }
         if let dictionary = value as? NSDictionary {
             var pairs: [(String, Any)] = []
@@ -115,16 +129,6 @@ extension JSONValue {
                 path.removeLast()
             }
             return .object(object)
-        }
-        if let array = value as? [Any] {
-            var elements = JSONArray()
-            elements.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                path.append(.index(index))
-                elements.append(try converting(element, path: &path))
-                path.removeLast()
-            }
-            return .array(elements)
         }
         if let array = value as? NSArray {
             return try converting(array.map { $0 }, path: &path)
