@@ -313,12 +313,16 @@ struct KeyObservationTests {
     }
 
     @Test func unobservedViewModelStaysOnTheFastPath() {
-        // Writes, removals of observers and bulk reads allocate nothing for
-        // observation (a tracked read gives the ViewModel its registrar).
+        // Writes, removals of observers and the bulk reads of a section or
+        // manager allocate nothing for observation in its ViewModels (a
+        // tracked read, as a ViewModel's own snapshot or export makes, gives
+        // the ViewModel its registrar).
         let vm = ViewModel(["k": 1])
         vm["k"] = 2
-        _ = vm.exportJSON(options: .everything)
-        _ = vm.snapshot
+        let section = Section(items: [vm], header: ViewModel(["h": 1]))
+        _ = section.exportJSON(options: .everything)
+        _ = section.snapshot
+        _ = Manager(sections: [section]).exportJSON(options: .everything)
         vm.removeObserver(TestObserver())
         vm.removeAllObservers()
         #expect(vm.observationCenter == nil)

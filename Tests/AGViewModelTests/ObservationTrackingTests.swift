@@ -27,6 +27,24 @@ struct ObservationTrackingTests {
         #expect(fired.count == 1, "onChange is one-shot")
     }
 
+    /// A snapshot or an export made under tracking hears of any change to
+    /// the ViewModel's keys: a changed value, an added or removed key.
+    @Test func snapshotsAndExportsAreTracked() {
+        for change in [{ (vm: ViewModel) in vm["title"] = "B" },
+                       { vm in vm["pages"] = 3 },
+                       { vm in vm["cover"] = nil }] {
+            let vm = ViewModel(["title": "A", "cover": "c.png"])
+            let snapshot = track { _ = vm.snapshot }
+            let export = track { _ = vm.exportJSON(options: .everything) }
+            change(vm)
+            #expect(snapshot.count == 1 && export.count == 1)
+        }
+        let vm = ViewModel(["title": "A"])
+        let snapshot = track { _ = vm.snapshot }
+        vm["title"] = "A"
+        #expect(snapshot.count == 0, "an equal value is not a change")
+    }
+
     /// A list showing a manager's sections hears "load more" (items
     /// appended to a section) and new sections, not unrelated changes.
     @Test func sectionsAndManagersAreObservable() {

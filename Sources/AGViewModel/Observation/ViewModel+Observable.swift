@@ -47,6 +47,14 @@ extension ViewModel: Observable {
         center.registrar.access(self, keyPath: Self.keySetKeyPath)
     }
 
+    /// A read of the key set and of every key, for the public whole-store
+    /// reads (a snapshot, an export): tracking code that makes one hears of
+    /// any change. The library's own bulk reads stay untracked.
+    internal func trackReadOfEveryKey() {
+        trackKeySetAccess()
+        for key in keyOrder { _ = storedValue(forKey: key) }
+    }
+
     /// The registrar, allocated with the observation center on first use.
     internal var registrar: ObservationRegistrar {
         observationCenterAllocated().registrar

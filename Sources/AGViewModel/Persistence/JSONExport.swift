@@ -18,7 +18,11 @@ extension ViewModel {
     /// This ViewModel as a JSON object: its exported keys (see
     /// ``KeySelection``) in key order, nested ViewModels, sections and
     /// managers as nested JSON. The same contents always give the same JSON.
+    ///
+    /// Swift Observation tracking that exports hears of any change to this
+    /// ViewModel's keys (not of changes inside nested ViewModels).
     public func exportJSON(options: JSONExportOptions = .registered) -> JSONValue {
+        trackReadOfEveryKey()
         var exporter = JSONExporter(options: options)
         return .object(exporter.object(of: self, partKeys: []))
     }

@@ -48,8 +48,11 @@ extension ViewModel {
         /// The keys registered for export and archives.
         internal var keyRegistry = KeyRegistry()
 
-        /// A snapshot of `viewModel`.
+        /// A snapshot of `viewModel`. Swift Observation tracking that makes
+        /// one (`Observations { book.snapshot }`) hears of any change to the
+        /// ViewModel's keys (not of changes inside nested ViewModels).
         public init(_ viewModel: ViewModel) {
+            viewModel.trackReadOfEveryKey()
             var visiting: Set<ObjectIdentifier> = []
             self.init(viewModel, visiting: &visiting)
         }
