@@ -382,3 +382,52 @@ struct TypedKeyObservationTests {
 extension ViewModel.Key where Value == String {
     fileprivate static var typedObservedTitle: Self { "title" }
 }
+
+/// An actor that owns a ViewModel and observes it: its handlers run
+/// isolated to it and it is held weakly.
+actor CartStore {
+    let cart = ViewModel(["count": 0])
+    var badge = 0
+    var totals: [String] = []
+
+    func start() {
+        cart.addObserver(self, forKey: "count") { store, cart, _, _ in
+            store.badge = cart.int(at: "count", default: 0)
+        }
+        cart.addObserver(self, for: ViewModel.Key<Double>("total")) { store, _, old, new in
+            store.totals.append("\(old ?? 0) -> \(new ?? 0)")
+        }
+    }
+
+    func add(_ count: Int, costing price: Double) {
+        cart.performBatchUpdates {
+            cart["count"] = .int(Int64(cart.int(at: "count", default: 0) + count))
+            cart["total"] = .double(cart.double(at: "total", default: 0) + Double(count) * price)
+        }
+    }
+
+    func stop() { cart.removeObserver(self) }
+
+    var state: (badge: Int, totals: [String]) { (badge, totals) }
+}
+
+@Suite("Actor observation")
+struct ActorObservationTests {
+    @Test func anActorObservesItsOwnViewModelWithoutKeepingItselfAlive() async {
+        weak var released: CartStore?
+        do {
+            let store = CartStore()
+            released = store
+            await store.start()
+            await store.add(2, costing: 1.5)
+            await store.add(1, costing: 4)
+            let state = await store.state
+            #expect(state.badge == 3)
+            #expect(state.totals == ["0.0 -> 3.0", "3.0 -> 7.0"])
+            await store.stop()
+            await store.add(1, costing: 1)
+            #expect(await store.state.badge == 3, "removed")
+        }
+        #expect(released == nil, "the observation holds the actor weakly")
+    }
+}
