@@ -208,3 +208,96 @@ struct JSONScalarReadTests {
         #expect(!vm.containsValue(at: "user.ids[2]"))
     }
 }
+
+/// Setting and removing by path, against a plain recursive model of the
+/// documented rules, and on paths far longer than any stack would walk
+/// one call per step.
+@Suite("Path mutation")
+struct JSONPathMutationTests {
+    /// The rules, one call per step.
+    static func modelSet(_ target: JSONValue, _ newValue: JSONValue, _ path: ArraySlice<JSONPath.Component>) -> JSONValue {
+        guard let first = path.first else { return newValue }
+        switch first {
+        case .key(let key):
+            var object = target.objectValue ?? JSONObject()
+            object[key] = modelSet(object[key] ?? .null, newValue, path.dropFirst())
+            return .object(object)
+        case .index(let index):
+            var array = target.arrayValue ?? []
+            while array.count <= index { array.append(.null) }
+            array[index] = modelSet(array[index], newValue, path.dropFirst())
+            return .array(array)
+        }
+    }
+
+    static func modelRemove(_ target: JSONValue, _ path: ArraySlice<JSONPath.Component>) -> (JSONValue, JSONValue?) {
+        guard let first = path.first else { return (.null, target) }
+        switch (first, target) {
+        case (.key(let key), .object(var object)):
+            guard let child = object[key] else { return (target, nil) }
+            if path.count == 1 { let removed = object.removeValue(forKey: key); return (.object(object), removed) }
+            let (changed, removed) = modelRemove(child, path.dropFirst())
+            object[key] = changed
+            return (.object(object), removed)
+        case (.index(let index), .array(var array)):
+            guard array.indices.contains(index) else { return (target, nil) }
+            if path.count == 1 { let removed = array.remove(at: index); return (.array(array), removed) }
+            let (changed, removed) = modelRemove(array[index], path.dropFirst())
+            array[index] = changed
+            return (.array(array), removed)
+        default:
+            return (target, nil)
+        }
+    }
+
+    static func randomValue(depth: Int, using random: inout SplitMix64) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 2 ? 2 : 4), using: &random) {
+        case 0: return .int(Int64.random(in: 0..<9, using: &random))
+        case 1: return ["a", "b", nil][Int.random(in: 0..<3, using: &random)].map(JSONValue.string) ?? .null
+        case 2:
+            var object = JSONObject()
+            for key in ["a", "b", "c"].shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)) {
+                object[key] = randomValue(depth: depth + 1, using: &random)
+            }
+            return .object(object)
+        default:
+            return .array(JSONArray((0..<Int.random(in: 0...3, using: &random)).map { _ in
+                randomValue(depth: depth + 1, using: &random)
+            }))
+        }
+    }
+
+    @Test func setAndRemoveFollowTheModel() {
+        var random = SplitMix64(seed: 0x5EED_0A7)
+        for _ in 0..<3_000 {
+            let value = Self.randomValue(depth: 0, using: &random)
+            let path = (0..<Int.random(in: 0...4, using: &random)).map { _ -> JSONPath.Component in
+                Bool.random(using: &random) ? .key(["a", "b", "c"][Int.random(in: 0..<3, using: &random)])
+                    : .index(Int.random(in: 0..<4, using: &random))
+            }
+            let newValue: JSONValue = .int(Int64.random(in: 100..<200, using: &random))
+            var set = value
+            set.setValue(newValue, at: JSONPath(path))
+            #expect(set == Self.modelSet(value, newValue, path[...]), "set \(JSONPath(path)) on \(value)")
+            var removed = value
+            let taken = removed.removeValue(at: JSONPath(path))
+            let (expected, expectedTaken) = Self.modelRemove(value, path[...])
+            #expect(removed == expected && taken == expectedTaken, "remove \(JSONPath(path)) from \(value)")
+        }
+    }
+
+    /// A path of 100,000 steps on a 256 KB stack: set builds that many
+    /// levels, remove walks them back.
+    @Test func pathsOfAnyLengthAreWalkedWithoutRecursion() {
+        let done = onSmallStackThread(stackSize: 256 * 1024) { () -> Bool in
+            let steps = 100_000
+            let path = JSONPath((0..<steps).map { $0.isMultiple(of: 2) ? .key("k") : .index(0) })
+            var value: JSONValue = [:]
+            value.setValue("leaf", at: path)
+            guard value.value(at: path) == "leaf" else { return false }
+            guard value.removeValue(at: path) == "leaf" else { return false }
+            return value.value(at: path) == nil && value.removeValue(at: path) == nil
+        }
+        #expect(done == true)
+    }
+}

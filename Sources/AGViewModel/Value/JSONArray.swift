@@ -56,6 +56,14 @@ extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceable
         _modify { yield &storage[position] }
     }
 
+    /// Replaces the element at `position` with `element` and returns the
+    /// one it held, in place.
+    internal mutating func exchangeElement(at position: Int, with element: JSONValue) -> JSONValue {
+        var element = element
+        swap(&element, &storage[position])
+        return element
+    }
+
     /// Replaces the elements in `subrange` with `newElements`.
     @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)

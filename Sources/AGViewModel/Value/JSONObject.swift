@@ -198,6 +198,14 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Replaces the value at `position` with `value` and returns the one it
+    /// held, in place (the member keeps its key and position).
+    internal mutating func exchangeValue(at position: Int, with value: JSONValue) -> JSONValue {
+        var value = value
+        swap(&value, &_members[position].value)
+        return value
+    }
+
     /// Removes the member for `key` and returns its value.
     @inlinable
     @discardableResult

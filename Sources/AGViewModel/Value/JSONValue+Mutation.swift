@@ -95,56 +95,142 @@ extension JSONValue {
         self = .array(array)
     }
 
-    private static func set(_ target: inout JSONValue, _ newValue: JSONValue, _ rest: ArraySlice<JSONPath.Component>) {
-        guard let first = rest.first else {
-            target = newValue
-            return
-        }
-        let tail = rest.dropFirst()
-        switch first {
-        case .key(let key):
-            var object = target.objectValue ?? JSONObject()
-            target = .null
-            if tail.isEmpty {
-                object[key] = newValue
-            } else {
-                set(&object[key, default: .null], newValue, tail)
+    // Paths are walked with a stack, not one call per step: a path is text
+    // of any length, and setting one creates as many levels as it has steps.
+    // Each container on the way is taken out of its parent (its slot holds
+    // `null` meanwhile), so it is uniquely held and changes in place, then
+    // put back on the way up.
+
+    private static func set(_ target: inout JSONValue, _ newValue: JSONValue, _ path: ArraySlice<JSONPath.Component>) {
+        var containers: [JSONValue] = []
+        var positions: [Int] = []
+        containers.reserveCapacity(path.count)
+        positions.reserveCapacity(path.count)
+        var current = target
+        target = .null
+        for step in path {
+            switch step {
+            case .key(let key):
+                var object = current.objectValue ?? JSONObject()
+                current = .null
+                let position: Int
+                if let existing = object.index(forKey: key) {
+                    position = existing
+                } else {
+                    object.appendNew(key: key, value: .null)
+                    position = object.count - 1
+                }
+                current = object.exchangeValue(at: position, with: .null)
+                containers.append(.object(object))
+                positions.append(position)
+            case .index(let index):
+                var array = current.arrayValue ?? []
+                current = .null
+                if index >= array.count {
+                    array.reserveCapacity(index + 1)
+                    while array.count <= index { array.append(.null) }
+                }
+                current = array.exchangeElement(at: index, with: .null)
+                containers.append(.array(array))
+                positions.append(index)
             }
-            target = .object(object)
-        case .index(let index):
-            guard index >= 0 else { return }
-            var array = target.arrayValue ?? []
-            target = .null
-            defer { target = .array(array) }
-            if index >= array.count {
-                array.reserveCapacity(index + 1)
-                while array.count <= index { array.append(.null) }
-            }
-            set(&array[index], newValue, tail)
         }
+        current = newValue
+        putBack(&current, into: &containers, at: &positions)
+        target = current
     }
 
-    private static func remove(_ target: inout JSONValue, _ rest: ArraySlice<JSONPath.Component>) -> JSONValue? {
-        guard let first = rest.first else {
+    private static func remove(_ target: inout JSONValue, _ path: ArraySlice<JSONPath.Component>) -> JSONValue? {
+        guard !path.isEmpty else {
             defer { target = .null }
             return target
         }
-        let tail = rest.dropFirst()
-        switch (first, target) {
-        case (.key(let key), .object(var object)):
-            guard object.index(forKey: key) != nil else { return nil }
-            target = .null
-            defer { target = .object(object) }
-            if tail.isEmpty { return object.removeValue(forKey: key) }
-            return remove(&object[key, default: .null], tail)
-        case (.index(let index), .array(var array)):
-            guard array.indices.contains(index) else { return nil }
-            target = .null
-            defer { target = .array(array) }
-            if tail.isEmpty { return array.remove(at: index) }
-            return remove(&array[index], tail)
+        // Where each step leads, read first: a path that leads nowhere
+        // changes nothing.
+        var positions: [Int] = []
+        positions.reserveCapacity(path.count)
+        do {
+            var cursor = target
+            for step in path {
+                if !positions.isEmpty { cursor = cursor.child(at: positions.last!) }
+                guard let position = position(of: step, in: cursor) else { return nil }
+                positions.append(position)
+            }
+        }
+        var containers: [JSONValue] = []
+        containers.reserveCapacity(path.count)
+        var current = target
+        target = .null
+        for position in positions.dropLast() {
+            let child = current.exchangeChild(at: position, with: .null)
+            containers.append(current)
+            current = child
+        }
+        let removed = current.removeChild(at: positions.removeLast())
+        putBack(&current, into: &containers, at: &positions)
+        target = current
+        return removed
+    }
+
+    /// Puts `current` back into the last of `containers` at the last of
+    /// `positions`, and so on up to the first, which ends in `current`.
+    private static func putBack(_ current: inout JSONValue, into containers: inout [JSONValue], at positions: inout [Int]) {
+        while var container = containers.popLast() {
+            _ = container.exchangeChild(at: positions.removeLast(), with: current)
+            current = container
+        }
+    }
+
+    /// The position `step` names in `value`: a member's position in an
+    /// object or an index in range of an array; `nil` otherwise.
+    private static func position(of step: JSONPath.Component, in value: JSONValue) -> Int? {
+        switch (step, value) {
+        case (.key(let key), .object(let object)): return object.index(forKey: key)
+        case (.index(let index), .array(let array)): return array.indices.contains(index) ? index : nil
+        default: return nil
+        }
+    }
+
+    /// The member or element at `position` of this object or array.
+    private func child(at position: Int) -> JSONValue {
+        switch self {
+        case .object(let object): return object[position].value
+        case .array(let array): return array[position]
+        default: preconditionFailure("not a container")
+        }
+    }
+
+    /// Replaces the member or element at `position` of this object or
+    /// array with `value`, in place, and returns the one it held.
+    private mutating func exchangeChild(at position: Int, with value: JSONValue) -> JSONValue {
+        switch self {
+        case .object(var object):
+            self = .null
+            defer { self = .object(object) }
+            return object.exchangeValue(at: position, with: value)
+        case .array(var array):
+            self = .null
+            defer { self = .array(array) }
+            return array.exchangeElement(at: position, with: value)
         default:
-            return nil
+            preconditionFailure("not a container")
+        }
+    }
+
+    /// Removes the member or element at `position` of this object or
+    /// array, in place, and returns it.
+    private mutating func removeChild(at position: Int) -> JSONValue {
+        switch self {
+        case .object(var object):
+            self = .null
+            defer { self = .object(object) }
+            return object.removeValue(forKey: object[position].key)!
+        case .array(var array):
+            self = .null
+            defer { self = .array(array) }
+            return array.remove(at: position)
+        default:
+            preconditionFailure("not a container")
         }
     }
 }
