@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import AGViewModel
+@testable import AGViewModel
 
 @Suite("Mutating and iterating JSON values")
 struct JSONMutationTests {
@@ -284,6 +284,27 @@ struct JSONPathMutationTests {
             let (expected, expectedTaken) = Self.modelRemove(value, path[...])
             #expect(removed == expected && taken == expectedTaken, "remove \(JSONPath(path)) from \(value)")
         }
+    }
+
+    /// Edits by path change the document's own containers: the large array
+    /// under `a.b` keeps its buffer through sets and removals at and beside it.
+    @Test func editsByPathHappenInPlace() {
+        var document: JSONValue = ["a": ["b": .array(JSONArray((0..<10_000).map { JSONValue.int(Int64($0)) })), "c": 1]]
+        func bufferOfB() -> ObjectIdentifier? {
+            document.value(at: "a.b")?.arrayValue?.storage.buffer.map(ObjectIdentifier.init)
+        }
+        let original = bufferOfB()
+        #expect(original != nil)
+        document.setValue(-5, at: "a.b[5]")
+        #expect(bufferOfB() == original)
+        #expect(document.removeValue(at: "a.b[7]") == 7)
+        #expect(bufferOfB() == original)
+        document.setValue(["x": 1], at: "a.d.e")
+        #expect(document.removeValue(at: "a.c") == 1)
+        #expect(document.removeValue(at: "a.d.e.x") == 1)
+        #expect(bufferOfB() == original)
+        #expect(document.value(at: "a.b")?.arrayValue?.count == 9_999)
+        #expect(document.value(at: "a.b[5]") == -5)
     }
 
     /// A path of 100,000 steps on a 256 KB stack: set builds that many

@@ -202,35 +202,31 @@ extension JSONValue {
 
     /// Replaces the member or element at `position` of this object or
     /// array with `value`, in place, and returns the one it held.
+    // `if case` rather than `switch self`: a switch can hold its subject for
+    // the whole case, a second reference that makes the container copy.
     private mutating func exchangeChild(at position: Int, with value: JSONValue) -> JSONValue {
-        switch self {
-        case .object(var object):
+        if case .object(var object) = self {
             self = .null
             defer { self = .object(object) }
             return object.exchangeValue(at: position, with: value)
-        case .array(var array):
-            self = .null
-            defer { self = .array(array) }
-            return array.exchangeElement(at: position, with: value)
-        default:
-            preconditionFailure("not a container")
         }
+        guard case .array(var array) = self else { preconditionFailure("not a container") }
+        self = .null
+        defer { self = .array(array) }
+        return array.exchangeElement(at: position, with: value)
     }
 
     /// Removes the member or element at `position` of this object or
     /// array, in place, and returns it.
     private mutating func removeChild(at position: Int) -> JSONValue {
-        switch self {
-        case .object(var object):
+        if case .object(var object) = self {
             self = .null
             defer { self = .object(object) }
             return object.removeValue(forKey: object[position].key)!
-        case .array(var array):
-            self = .null
-            defer { self = .array(array) }
-            return array.remove(at: position)
-        default:
-            preconditionFailure("not a container")
         }
+        guard case .array(var array) = self else { preconditionFailure("not a container") }
+        self = .null
+        defer { self = .array(array) }
+        return array.remove(at: position)
     }
 }
