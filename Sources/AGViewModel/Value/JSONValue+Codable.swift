@@ -15,10 +15,22 @@ import Foundation
 /// integer of more than 38 digits. A decoder
 /// cannot tell `1e23` from `100000000000000000000000`: text that is a
 /// double's shortest form decodes as that double.
+///
+/// Coders recurse once per level of nesting, theirs and this conformance's
+/// calls alike, so values nested more than ``codableNestingLimit`` levels
+/// deep are refused with a `DecodingError` or `EncodingError` instead of
+/// overflowing a thread's stack (512 KB, Apple's default for secondary
+/// threads, ran out at about 330 levels). ``JSONParser`` and ``JSONWriter``
+/// have no such limit.
 extension JSONValue: Codable {
+    /// How many levels of arrays and objects `Codable` decodes and encodes.
+    public static let codableNestingLimit = 256
+
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
+            try CodableNesting.enterForDecoding()
+            defer { CodableNesting.leave() }
             var elements = JSONArray()
             if let count = array.count { elements.reserveCapacity(count) }
             while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
@@ -26,6 +38,8 @@ extension JSONValue: Codable {
             return
         }
         if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            try CodableNesting.enterForDecoding()
+            defer { CodableNesting.leave() }
             var members = JSONObject(minimumCapacity: object.allKeys.count)
             for key in object.allKeys {
                 members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
@@ -83,9 +97,13 @@ extension JSONValue: Codable {
         case .string(let s):
             var c = encoder.singleValueContainer(); try c.encode(s)
         case .array(let a):
+            try CodableNesting.enterForEncoding(self)
+            defer { CodableNesting.leave() }
             var c = encoder.unkeyedContainer()
             for element in a { try c.encode(element) }
         case .object(let o):
+            try CodableNesting.enterForEncoding(self)
+            defer { CodableNesting.leave() }
             var c = encoder.container(keyedBy: AnyCodingKey.self)
             for (key, value) in o { try c.encode(value, forKey: AnyCodingKey(key)) }
         }
