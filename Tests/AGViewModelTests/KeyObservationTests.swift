@@ -391,10 +391,10 @@ actor CartStore {
     var totals: [String] = []
 
     func start() {
-        cart.addObserver(self, forKey: "count") { store, cart, _, _ in
+        cart.addObserver(actor: self, forKey: "count") { store, cart, _, _ in
             store.badge = cart.int(at: "count", default: 0)
         }
-        cart.addObserver(self, for: ViewModel.Key<Double>("total")) { store, _, old, new in
+        cart.addObserver(actor: self, for: ViewModel.Key<Double>("total")) { store, _, old, new in
             store.totals.append("\(old ?? 0) -> \(new ?? 0)")
         }
     }
@@ -408,11 +408,30 @@ actor CartStore {
 
     func stop() { cart.removeObserver(self) }
 
+    var count: Int { cart.int(at: "count", default: 0) }
+
     var state: (badge: Int, totals: [String]) { (badge, totals) }
 }
 
 @Suite("Actor observation")
 struct ActorObservationTests {
+    /// The object form still takes an actor from outside it (the handler
+    /// then reaches the actor asynchronously).
+    @Test @MainActor func anActorPassedFromOutsideUsesTheObjectForm() async {
+        let store = CartStore()
+        let screen = ViewModel(["count": 0])
+        let seen = Recorder<Int>()
+        screen.addObserver(store, forKey: "count") { store, screen, _, _ in
+            let count = screen.int(at: "count", default: 0)
+            Task { await store.add(count, costing: 0); seen.append(count) }
+        }
+        #expect(screen.observerCount(forKey: "count") == 1)
+        screen["count"] = 2
+        while seen.count == 0 { await Task.yield() }
+        #expect(await store.state.badge == 0, "not started: the store's own observer is not there")
+        #expect(await store.count == 2)
+    }
+
     @Test func anActorObservesItsOwnViewModelWithoutKeepingItselfAlive() async {
         weak var released: CartStore?
         do {

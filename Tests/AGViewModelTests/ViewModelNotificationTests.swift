@@ -22,22 +22,30 @@ private final class Handler: ViewModelNotificationHandler {
 @Suite("Named notifications")
 @MainActor
 struct ViewModelNotificationTests {
-    /// A plain Foundation observer, which may run on any thread, sees the
-    /// ViewModel in `userInfo`; `Notification.viewModel` reads it on the main
-    /// actor (through a handler, below).
+    /// A plain Foundation observer, which may run on any thread, gets the
+    /// notification but not the ViewModel: `userInfo` holds it wrapped, and
+    /// `Notification.viewModel` opens it on the main actor (a handler's, in
+    /// the next test).
     @Test func postCarriesTheViewModel() {
         let center = NotificationCenter()
         let vm = ViewModel(["id": 7])
-        let posted = ObjectIdentifier(vm)
         let received = Recorder<Bool>()
         let token = center.addObserver(forName: .cartDidChange, object: nil, queue: nil) { note in
-            let carried = note.userInfo?[ViewModel.notificationUserInfoKey] as AnyObject?
-            received.append(carried.map(ObjectIdentifier.init) == posted && note.userInfo?["extra"] as? Int == 1)
+            let carried = note.userInfo?[ViewModel.notificationUserInfoKey]
+            received.append(carried != nil && !(carried is ViewModel) && note.userInfo?["extra"] as? Int == 1)
         }
         vm.postNotification(named: .cartDidChange, userInfo: ["extra": 1], center: center)
         #expect(received.items == [true])
         #expect(Notification(name: .other).viewModel == nil)
         center.removeObserver(token)
+    }
+
+    /// A ViewModel that other code puts under the key itself (one of
+    /// another actor, say) is not handed to the main actor.
+    @Test func onlyAPostedViewModelIsOpened() {
+        let foreign = Notification(name: .cartDidChange, object: nil,
+                                   userInfo: [ViewModel.notificationUserInfoKey: ViewModel(["id": 1])])
+        #expect(foreign.viewModel == nil)
     }
 
     @Test func forwardsObservedNotificationsToTheHandlerUntilStopped() {

@@ -12,8 +12,8 @@
 /// with the token at once, and is never called again. The ViewModel drops
 /// the empty registrations later, in its own domain: at the next change of
 /// their keys, or while observers of those keys are added (a key's
-/// registrations never reach twice its live ones plus one). ``cancel()``
-/// drops them at once.
+/// registrations never number more than twice the most observations it had
+/// live at once, plus one). ``cancel()`` drops them at once.
 public final class KeyObservation {
     private weak let viewModel: ViewModel?
     private let registrations: [ObserverRegistration]

@@ -193,9 +193,10 @@ internal final class ObservationCenter {
     /// Adds `registration` for its key. With an observer object added
     /// before, first removes that object's earlier registration for the key
     /// ("re-add"). Registrations whose observer is gone are swept out as the
-    /// key's list grows: once it has doubled since the last sweep (and at
-    /// every add while no observation of the key is live), so adding n
-    /// observers costs O(n) and abandoned ones never pile up.
+    /// key's list grows, once it has doubled since the last sweep (sooner
+    /// after explicit removals): adding n observers costs O(n), and a key's
+    /// list never holds more than twice the most observations it had live
+    /// at once, plus one. A change of the key drops them all.
     func add(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
         let key = registration.key
         // The key's list is changed in place: a copy per add made adding n
@@ -248,8 +249,8 @@ internal final class ObservationCenter {
         if observers[key]?.isEmpty == true {
             forget(key)
         } else if let length = sweepLengths[key] {
-            // One live observation fewer: the next sweep comes sooner, so
-            // once none is left, gone ones wait for at most one add.
+            // One live observation fewer: the next sweep comes sooner (once
+            // all were removed, gone ones wait for at most one add).
             sweepLengths[key] = Swift.max(0, length - 2)
         }
     }

@@ -43,9 +43,9 @@ extension ViewModel {
     /// observation no longer counts in ``observerCount(forKey:)`` and is
     /// removed in this ViewModel's domain at the next change of these keys,
     /// or while observers of them are added, so a screen that opens a new
-    /// stream each time it appears leaves at most one behind (at most as
-    /// many as the keys' live observations, plus one, when others observe
-    /// them too). Changes are buffered until the consumer asks; batches
+    /// stream each time it appears does not pile them up: a key's
+    /// registrations never number more than twice the most observations it
+    /// had live at once, plus one. Changes are buffered until the consumer asks; batches
     /// deliver one change per key; equal-value sets are not changes.
     ///
     /// - Parameters:

@@ -23,18 +23,32 @@ extension Notification {
     ///
     /// Read on the main actor, where the ViewModel was posted from: a
     /// notification reaches observers on other threads too, and the
-    /// ViewModel must not go with it. A ``ViewModelNotificationHandler``, a
-    /// `queue: .main` block run through `MainActor`, or a loop over
-    /// `notifications(named:)` in a main-actor task read it as is.
+    /// ViewModel must not go with it. A ``ViewModelNotificationHandler``
+    /// (see ``ViewModel/observeNotifications(named:object:center:handler:)``)
+    /// gets notifications on the main actor and reads it as is; `nil` for a
+    /// notification that `postNotification` did not post.
     @MainActor
     public var viewModel: ViewModel? {
-        userInfo?[ViewModel.notificationUserInfoKey] as? ViewModel
+        // Only what `postNotification` put there, which the main actor
+        // posted: a ViewModel of another domain, placed under the key by
+        // other code, is not handed to the main actor.
+        (userInfo?[ViewModel.notificationUserInfoKey] as? PostedViewModel)?.viewModel
     }
+}
+
+/// The ViewModel a notification carries, put there by the main actor's
+/// `postNotification`; opened only by `Notification.viewModel`, on the main
+/// actor.
+internal final class PostedViewModel {
+    let viewModel: ViewModel
+
+    init(_ viewModel: ViewModel) { self.viewModel = viewModel }
 }
 
 extension ViewModel {
     /// The `userInfo` key under which a posted notification carries its
-    /// ViewModel; read it with `Notification.viewModel`.
+    /// ViewModel, wrapped so only the main actor opens it: read it with
+    /// `Notification.viewModel`.
     public static let notificationUserInfoKey = "AGViewModel.viewModel"
 
     /// Posts a notification named `name` carrying this ViewModel in its
@@ -58,7 +72,7 @@ extension ViewModel {
         center: NotificationCenter = .default
     ) {
         var info = userInfo
-        info[Self.notificationUserInfoKey] = self
+        info[Self.notificationUserInfoKey] = PostedViewModel(self)
         center.post(name: name, object: object, userInfo: info)
     }
 

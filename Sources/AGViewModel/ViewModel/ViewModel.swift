@@ -296,11 +296,9 @@ public final class ViewModel {
     ///
     /// - Only real changes arrive here: a set to a value that
     ///   `ViewModelValue.isSame` as the old one is not a change.
-    /// - Inside `performBatchUpdates` it is not called per set: when the
-    ///   outermost batch ends it is called once per changed key, with the
-    ///   first old and the last new value (keys restored to their old value
-    ///   are skipped). So work done here, such as marking dependent
-    ///   commands, happens once per batch.
+    /// - Inside `performBatchUpdates` it is called at each set too, so
+    ///   commands marked here are never stale inside the batch; only
+    ///   observer delivery waits for the batch to end.
     /// - Order: dependent commands are marked here; observer delivery
     ///   follows in `ObservationCenter`, so observers see commands marked.
     internal func keyDidChange(_ key: String, from old: ViewModelValue?, to new: ViewModelValue?) {
