@@ -228,6 +228,29 @@ struct KeyObservationTests {
     }
 
 
+    /// Cells freed without removing themselves leave registrations whose
+    /// handlers hold what they captured: observers added afterwards sweep
+    /// them out a few at a time, before the key ever changes.
+    @Test func handlersOfFreedObserversAreReleasedAsOthersAreAdded() {
+        final class Artwork {}
+        let vm = ViewModel(["likes": 0])
+        weak var lastArtwork: Artwork?
+        var cells = (0..<10).map { _ in TestObserver() }   // a screen's visible cells
+        for cell in cells {
+            let artwork = Artwork()
+            lastArtwork = artwork
+            vm.addObserver(cell, forKey: "likes") { _, _, _, _ in _ = artwork }
+        }
+        #expect(vm.observerCount(forKey: "likes") == 10)
+        cells = []                                          // the screen closes
+        #expect(vm.observerCount(forKey: "likes") == 0)
+        #expect(lastArtwork != nil, "kept by its freed cell's registration")
+        for _ in 0..<5 { _ = vm.observe("likes") { _, _, _ in } }
+        #expect(lastArtwork == nil)
+        for _ in 0..<5 { _ = vm.observe("likes") { _, _, _ in } }
+        #expect((vm.observationCenter?.observers["likes"]?.count ?? 0) <= 2)
+    }
+
     /// A re-add is found however many other observers the key has, and
     /// wherever the earlier registration sits among them.
     @Test func readdingAmongManyObserversReplacesOnlyThatObserver() {

@@ -11,7 +11,7 @@
 /// can be freed on another one): the handler, and whatever it captures, goes
 /// with the token at once, and is never called again. The ViewModel drops
 /// the empty registrations later, in its own domain: at the next change of
-/// their keys, or while observers of those keys are added (a key's
+/// their keys, or a few at each observer added to those keys (a key's
 /// registrations never number more than twice the most observations it had
 /// live at once, plus one). ``cancel()`` drops them at once.
 public final class KeyObservation {

@@ -16,6 +16,9 @@ internal final class ObservationCenter {
     /// Per key, the number of registrations from which the next add sweeps
     /// out those whose observer is gone (see `add(_:removed:)`).
     var sweepLengths: [String: Int] = [:]
+    /// Per key, where the next add looks for registrations whose observer
+    /// is gone (see `sweepAFew(forKey:into:)`).
+    var sweepCursors: [String: Int] = [:]
     /// Per key, the registration of each `addObserver` object (an object
     /// since gone keeps its entry until its registration is removed): a
     /// re-add finds the one it replaces without a scan.
@@ -193,10 +196,11 @@ internal final class ObservationCenter {
     /// Adds `registration` for its key. With an observer object added
     /// before, first removes that object's earlier registration for the key
     /// ("re-add"). Registrations whose observer is gone are swept out as the
-    /// key's list grows, once it has doubled since the last sweep (sooner
-    /// after explicit removals): adding n observers costs O(n), and a key's
-    /// list never holds more than twice the most observations it had live
-    /// at once, plus one. A change of the key drops them all.
+    /// key's list grows: two are looked at per add, and all of them once the
+    /// list has doubled since the last full sweep (sooner after explicit
+    /// removals). Adding n observers costs O(n), and a key's list never
+    /// holds more than twice the most observations it had live at once, plus
+    /// one. A change of the key drops them all.
     func add(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
         let key = registration.key
         // The key's list is changed in place: a copy per add made adding n
@@ -204,6 +208,7 @@ internal final class ObservationCenter {
         if let object = registration.observerIdentifier, let earlier = objectRegistrations[key]?[object] {
             removeInPlace(earlier, into: &removed)
         }
+        sweepAFew(forKey: key, into: &removed)
         if observers[key, default: []].count >= sweepLengths[key, default: 0] {
             remove(from: &observers[key, default: []], into: &removed) { $0.isOrphaned }
             sweepLengths[key] = 2 * observers[key, default: []].count + 1
@@ -211,6 +216,28 @@ internal final class ObservationCenter {
         observers[key, default: []].append(registration)
         if let object = registration.observerIdentifier { objectRegistrations[key, default: [:]][object] = registration }
         if registration.options.contains(.prior) { priorObserverCount += 1 }
+    }
+
+    /// Looks at two registrations of `key`, from where the last add stopped,
+    /// and removes them if their observer is gone: dead observers (and the
+    /// handlers they leave) go within about half the list's length of adds,
+    /// not only when the list has doubled.
+    private func sweepAFew(forKey key: String, into removed: inout [ObserverRegistration]) {
+        guard observers[key] != nil else { return }
+        var cursor = sweepCursors[key, default: 0]
+        for _ in 0..<2 {
+            let count = observers[key]!.count
+            guard count > 0 else { break }
+            if cursor >= count { cursor = 0 }
+            let candidate = observers[key]![cursor]
+            if candidate.isOrphaned {
+                observers[key]!.remove(at: cursor)
+                didRemove(candidate, into: &removed)
+            } else {
+                cursor += 1
+            }
+        }
+        sweepCursors[key] = cursor
     }
 
     /// Removes the registrations of `key` matching `predicate`.
@@ -225,6 +252,7 @@ internal final class ObservationCenter {
     private func forget(_ key: String) {
         observers[key] = nil
         sweepLengths[key] = nil
+        sweepCursors[key] = nil
         objectRegistrations[key] = nil
     }
 
