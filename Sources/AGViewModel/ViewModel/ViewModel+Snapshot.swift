@@ -86,15 +86,15 @@ extension ViewModel {
             values[key]
         }
 
-        /// The JSON value of `key` read leniently as `Value`, as the
-        /// ViewModel reads it; `nil` when absent or unreadable. Nested
+        /// The JSON value of `key` read leniently as `V`, as the ViewModel
+        /// reads it; `nil` when absent or unreadable. Nested
         /// ViewModels, sections and managers are read with
         /// ``subscript(value:)``.
         public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>) -> V? {
             values[key.name]?.json.flatMap { V.fromViewModelValue(.json($0)) }
         }
 
-        /// The value of `key` read as `Value`, or `fallback`.
+        /// The value of `key` read as `V`, or `fallback`.
         public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>, default fallback: @autoclosure () -> V) -> V {
             self[key] ?? fallback()
         }
