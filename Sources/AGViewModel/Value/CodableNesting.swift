@@ -27,6 +27,11 @@ internal enum CodableNesting {
         }
     }
 
+    /// Counts one level less, after a level entered.
+    static func leave() {
+        depth -= 1
+    }
+
     private static func enter() -> Bool {
         let depth = self.depth
         guard depth < JSONValue.codableNestingLimit else { return false }
@@ -36,11 +41,6 @@ internal enum CodableNesting {
 
     private static var message: String {
         "JSON nested more than \(JSONValue.codableNestingLimit) levels deep; read it with JSONParser, write it with JSONWriter"
-    }
-
-    /// Counts one level less, after a level entered.
-    static func leave() {
-        depth -= 1
     }
 
     private static var depth: Int {
