@@ -44,13 +44,17 @@ final class FailingFileSystem: AtomicFileSystem {
 }
 
 @Suite("AtomicFile")
-struct AtomicFileTests {
+final class AtomicFileTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("agvm-atomic-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     func contents() throws -> [String] {

@@ -104,6 +104,7 @@ struct PackagingSpecTests {
     @Test func specFilesAreReadFromDiskWithTheirPathInErrors() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agvm-spec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("bad.spec.json")
         try Data(#"{"fields": [{"key": "a"}]}"#.utf8).write(to: url)
         #expect(throws: PackagingSpecError(source: url.path, entry: .init(list: "fields", index: 0, key: "a"),
