@@ -69,7 +69,7 @@ struct CommandTests {
         #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "20.00 EUR")
         #expect(log.count("format") == 2)
         // A set the batch later undoes still leaves a correct result.
-        try vm.performBatchUpdates {
+        vm.performBatchUpdates {
             vm[.bookCurrency] = "USD"
             vm[.bookCurrency] = "EUR"
         }

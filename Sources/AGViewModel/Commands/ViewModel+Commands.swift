@@ -12,6 +12,23 @@ internal struct CommandSlot {
     /// must not replace it and pass for current. Found by the concurrency
     /// stress test.
     var generation = 0
+    /// Set when a walk marks this command and every command downstream of
+    /// it; cleared, here and upstream, when this command is cleared. The
+    /// commands with it set are closed downstream (each one's dependents
+    /// have it too), so a walk that reaches one need not go further: a
+    /// ledger's running balances, each storing its result in turn, would
+    /// otherwise walk the rest of the ledger at every store.
+    var markedDownstream = false
+
+    /// Marks the command and counts the mark; returns whether everything
+    /// downstream was already marked.
+    mutating func mark() -> Bool {
+        let wasMarkedDownstream = markedDownstream
+        needsExecute = true
+        generation &+= 1
+        markedDownstream = true
+        return wasMarkedDownstream
+    }
 }
 
 extension ViewModel {
@@ -206,16 +223,29 @@ extension ViewModel {
     }
 
     /// Marks the commands of `keys` and everything downstream of them, each
-    /// once: one walk for all, as dependents often share what follows them
-    /// (a ledger's running balances), and a walk per dependent was O(n²).
+    /// once: one walk for all, as dependents often share what follows them.
+    /// The walk stops where everything downstream is marked already.
     private func mark(_ keys: [String]) {
         var pending = keys
         var seen: Set<String> = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            commandSlots[next]?.needsExecute = true
-            commandSlots[next]?.generation &+= 1
+            if commandSlots[next]?.mark() == true { continue }
             if let dependents = commandDependents[next] { pending.append(contentsOf: dependents) }
+        }
+    }
+
+    /// Clears the mark of `key`'s command, which was claimed for a run with
+    /// its inputs current, and tells the commands upstream that not all of
+    /// their downstream is marked any more.
+    private func clearMark(_ key: String) {
+        commandSlots[key]?.needsExecute = false
+        var pending = [key]
+        while let next = pending.popLast() {
+            // Upstream of a command without the flag, none has it.
+            guard let slot = commandSlots[next], slot.markedDownstream else { continue }
+            commandSlots[next]?.markedDownstream = false
+            pending.append(contentsOf: slot.command.dependencies)
         }
     }
 
@@ -258,7 +288,11 @@ extension ViewModel {
                           let input = commandSlots[dependency] else { return false }
                     return input.needsExecute && input.command.isExecutable
                 }
-                commandSlots[key]?.needsExecute = staleInput
+                if staleInput {
+                    commandSlots[key]?.needsExecute = true
+                } else {
+                    clearMark(key)
+                }
                 commandSlots[key]?.inFlight += 1
                 claimedGeneration = slot.generation
             }

@@ -1,0 +1,190 @@
+import Testing
+import AGViewModel
+
+/// Which commands need to run, and what they compute, checked against a
+/// plain model of the rules: a change marks every command downstream of
+/// the key; a run first brings its command inputs up to date, then clears
+/// its mark unless an executable input is still marked; a result that
+/// differs from the stored value is a change.
+@Suite("Command marking")
+struct CommandMarkingTests {
+    /// A ledger: each balance is the one before plus its amount. Editing
+    /// one amount reruns that row and the rows after it, once each.
+    @Test func aLedgerEditRerunsTheRowsAfterItOnce() throws {
+        let rows = 300
+        let vm = ViewModel()
+        var runs = [Int](repeating: 0, count: rows)
+        for row in 0 ..< rows {
+            vm["amount\(row)"] = .int(1)
+            let dependencies = row == 0 ? ["amount0"] : ["balance\(row - 1)", "amount\(row)"]
+            vm.setCommand(forKey: "balance\(row)", dependsOn: dependencies) { (vm: ViewModel) -> Int? in
+                runs[row] += 1
+                let before = row == 0 ? 0 : vm.int(at: "balance\(row - 1)", default: 0)
+                return before + vm.int(at: "amount\(row)", default: 0)
+            }
+        }
+        #expect(try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")?.json == .int(Int64(rows)))
+        #expect(runs.allSatisfy { $0 == 1 })
+
+        for edit in [200, 0, 299, 200] {
+            runs = [Int](repeating: 0, count: rows)
+            vm["amount\(edit)"] = .int(Int64(vm.int(at: "amount\(edit)", default: 0) + 10))
+            #expect((0 ..< rows).allSatisfy { vm.needsExecuteCommand(forKey: "balance\($0)") == ($0 >= edit) })
+            _ = try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")
+            #expect(runs == (0 ..< rows).map { $0 >= edit ? 1 : 0 })
+            #expect(!(0 ..< rows).contains { vm.needsExecuteCommand(forKey: "balance\($0)") })
+        }
+        #expect(vm.int(at: "balance\(rows - 1)") == rows + 40)
+        #expect(vm.int(at: "balance199") == 200 + 10)
+    }
+
+    /// An input command that is not executable keeps its mark while the
+    /// command built on it runs; once it is executable again, a change
+    /// before it still reaches the command built on it.
+    @Test func aChangeReachesPastAnInputThatWasNotExecutable() throws {
+        let vm = ViewModel(["price": 1])
+        let tax = Command(dependsOn: ["price"]) { vm -> Int64? in Int64(vm.int(at: "price", default: 0) * 2) }
+        vm.setCommand(tax, forKey: "tax")
+        vm.setCommand(forKey: "total", dependsOn: ["tax"]) { (vm: ViewModel) -> Int? in vm.int(at: "tax", default: 0) + 1 }
+        _ = try vm.executeCommandIfNeeded(forKey: "total")
+        tax.isExecutable = false
+        vm["price"] = 5
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 3)
+        #expect(vm.needsExecuteCommand(forKey: "tax") && !vm.needsExecuteCommand(forKey: "total"))
+        tax.isExecutable = true
+        vm["price"] = 7
+        #expect(vm.needsExecuteCommand(forKey: "total"))
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 15)
+    }
+
+    @Test(arguments: 0 ..< 40)
+    func randomEditsAgreeWithTheModel(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var model = Model(random: &random)
+        var vm = ViewModel()
+        for input in model.inputs { vm[input] = .int(0) }
+        for key in model.commandKeys { model.setCommand(forKey: key, in: vm) }
+
+        for step in 0 ..< 300 {
+            let key = model.commandKeys.randomElement(using: &random)!
+            switch Int.random(in: 0 ..< 100, using: &random) {
+            case ..<30:
+                let input = model.inputs.randomElement(using: &random)!
+                let value = Int64.random(in: 0 ..< 4, using: &random)
+                vm[input] = .int(value)
+                model.set(input, to: value)
+            case ..<55:
+                let result = try? vm.executeCommandIfNeeded(forKey: key)
+                let expected = model.execute(key, force: false)
+                #expect(result?.json?.intValue.map(Int64.init) == expected, "seed \(seed) step \(step)")
+            case ..<65:
+                let result = try? vm.executeCommand(forKey: key)
+                let expected = model.execute(key, force: true)
+                #expect(result?.json?.intValue.map(Int64.init) == expected, "seed \(seed) step \(step)")
+            case ..<72:
+                vm.setNeedsExecuteCommand(forKey: key)
+                model.mark([key])
+            case ..<82:
+                if let command = vm.command(forKey: key) {
+                    command.isExecutable.toggle()
+                    model.executable[key] = command.isExecutable
+                }
+            case ..<90:
+                model.setCommand(forKey: key, in: vm)
+            case ..<95:
+                vm.removeCommand(forKey: key)
+                model.hasCommand[key] = false
+            default:
+                vm = vm.copy()
+            }
+            for key in model.commandKeys {
+                #expect(vm.needsExecuteCommand(forKey: key) == (model.hasCommand[key]! && model.marked.contains(key)),
+                        "seed \(seed) step \(step): \(key)")
+                #expect(vm.int(at: key).map(Int64.init) == model.values[key], "seed \(seed) step \(step): \(key)")
+            }
+        }
+    }
+
+    /// Commands over a few inputs, each depending on inputs and earlier
+    /// commands, some on later ones (cycles), each summing what it depends on.
+    struct Model {
+        let inputs = ["i0", "i1", "i2"]
+        let commandKeys = (0 ..< 8).map { "c\($0)" }
+        var dependencies: [String: [String]] = [:]
+        var hasCommand: [String: Bool] = [:]
+        var executable: [String: Bool] = [:]
+        var marked: Set<String> = []
+        var values: [String: Int64] = [:]
+
+        init(random: inout SplitMix64) {
+            for input in inputs { values[input] = 0 }
+            for (index, key) in commandKeys.enumerated() {
+                hasCommand[key] = false
+                let candidates = inputs + commandKeys.prefix(index)
+                var chosen = candidates.filter { _ in Bool.random(using: &random) }
+                if Int.random(in: 0 ..< 6, using: &random) == 0 {
+                    chosen.append(commandKeys.randomElement(using: &random)!)
+                }
+                dependencies[key] = chosen
+            }
+        }
+
+        mutating func setCommand(forKey key: String, in vm: ViewModel) {
+            let dependencies = dependencies[key]!
+            let offset = Int64(key.dropFirst())!
+            vm.setCommand(Command(dependsOn: dependencies) { vm -> Int64? in
+                (dependencies.reduce(offset) { $0 + Int64(vm.int(at: $1) ?? 0) }) % 1000
+            }, forKey: key)
+            hasCommand[key] = true
+            executable[key] = true
+            mark([key])
+        }
+
+        func dependents(of key: String) -> [String] {
+            commandKeys.filter { hasCommand[$0]! && $0 != key && dependencies[$0]!.contains(key) }
+        }
+
+        mutating func mark(_ keys: [String]) {
+            var pending = keys
+            var seen: Set<String> = []
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                if hasCommand[next] == true { marked.insert(next) }
+                pending += dependents(of: next)
+            }
+        }
+
+        mutating func set(_ key: String, to value: Int64) {
+            guard values[key] != value else { return }
+            values[key] = value
+            mark(dependents(of: key))
+        }
+
+        mutating func execute(_ key: String, force: Bool) -> Int64? {
+            var visiting: Set<String> = []
+            return execute(key, force: force, visiting: &visiting)
+        }
+
+        private mutating func execute(_ key: String, force: Bool, visiting: inout Set<String>) -> Int64? {
+            guard hasCommand[key]! else { return nil }
+            guard force || marked.contains(key) else { return values[key] }
+            guard executable[key]! else { return nil }
+            visiting.insert(key)
+            for dependency in dependencies[key]! where dependency != key && !visiting.contains(dependency) {
+                guard hasCommand[dependency] == true else { continue }
+                _ = execute(dependency, force: false, visiting: &visiting)
+            }
+            visiting.remove(key)
+            guard force || marked.contains(key) else { return values[key] }
+            guard executable[key]! else { return nil }
+            let staleInput = dependencies[key]!.contains { dependency in
+                dependency != key && !visiting.contains(dependency) && hasCommand[dependency] == true
+                    && marked.contains(dependency) && executable[dependency]!
+            }
+            if staleInput { marked.insert(key) } else { marked.remove(key) }
+            let result = dependencies[key]!.reduce(Int64(key.dropFirst())!) { $0 + (values[$1] ?? 0) } % 1000
+            set(key, to: result)
+            return result
+        }
+    }
+}
