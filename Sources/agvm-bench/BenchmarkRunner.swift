@@ -7,6 +7,7 @@ enum BenchmarkRunner {
         JSONBenchmarks.group,
         ViewModelBenchmarks.group,
         GroupingBenchmarks.group,
+        CommandBenchmarks.group,
         PersistenceBenchmarks.group,
         NotifierBenchmarks.group,
     ]
@@ -75,7 +76,7 @@ enum BenchmarkRunner {
 
     static func fmt(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
-        return String(format: x >= 100 ? "%.1f" : x >= 1 ? "%.2f" : "%.4f", x)
+        return String(format: x >= 100 ? "%.1f" : x >= 1 ? "%.2f" : x >= 0.001 ? "%.4f" : "%.2e", x)
     }
 
     static func pad(_ s: String, _ width: Int) -> String {

@@ -21,6 +21,12 @@ struct BenchmarkResult: Sendable {
     var speedup: Double { lowerIsBetter ? peerValue / ours : ours / peerValue }
 }
 
+/// A benchmark that cannot run, or whose sides disagree on the result.
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// What every benchmark group gets: the corpora and the repetition count.
 struct BenchmarkContext: Sendable {
     /// Input files (twitter.json and citm_catalog.json by default).

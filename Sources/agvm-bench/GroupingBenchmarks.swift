@@ -26,7 +26,7 @@ enum GroupingBenchmarks {
         let check = ChangeSet(from: old, to: new)
         let planted = check.deletedItems.count + check.insertedItems.count + check.movedItems.count + check.reloadedItems.count
         guard planted >= 100, planted <= 125, (try? check.apply(to: old.map(\.items), new: new.map(\.items))) != nil else {
-            throw BenchError.unexpected("change set of \(planted) changes: \(check)")
+            throw BenchmarkError("change set of \(planted) changes: \(check)")
         }
 
         let diff = measureInterleaved(runs: context.runs, ours: {
@@ -64,10 +64,6 @@ enum GroupingBenchmarks {
             BenchmarkResult(benchmark: "index path lookup", input: "10,000 items", unit: "Mops/s",
                             ours: mops(lookups.ours), peer: "scan + firstIndex(===)", peerValue: mops(lookups.peer)),
         ]
-    }
-
-    enum BenchError: Error {
-        case unexpected(String)
     }
 
     /// A manager from a layout of item ids; section headers carry `"s<index>"`.

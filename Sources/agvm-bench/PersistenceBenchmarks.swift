@@ -23,11 +23,6 @@ enum PersistenceBenchmarks {
         return try run(url: url, runs: context.runs)
     }
 
-    struct BenchmarkError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
-
     /// The mapping both sides implement.
     static let specText = """
     {"name": "timeline", "items": "statuses",
