@@ -8,13 +8,13 @@ import Foundation
 nonisolated extension ViewModel.Key where Value == [JSONValue] {
     /// `statuses` Example: [4 elements]
     public static var statuses: Self { "statuses" }
-    /// In `statuses.entities`: `hashtags` Example: [1 elements]
+    /// In `statuses.entities`: `hashtags` Example: [1 element]
     public static var statusesEntitiesHashtags: Self { "hashtags" }
     /// In `statuses.entities`: `user_mentions` Example: [0 elements]
     public static var statusesEntitiesUserMentions: Self { "user_mentions" }
-    /// In `statuses.entities`: `urls` Example: [1 elements]
+    /// In `statuses.entities`: `urls` Example: [1 element]
     public static var statusesEntitiesUrls: Self { "urls" }
-    /// In `statuses.entities`: `media` (optional) Example: [1 elements]
+    /// In `statuses.entities`: `media` (optional) Example: [1 element]
     public static var statusesEntitiesMedia: Self { "media" }
     /// In `statuses.entities.hashtags`: `indices` Example: [2 elements]
     public static var statusesEntitiesHashtagsIndices: Self { "indices" }

@@ -22,6 +22,9 @@ enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                // An empty name (`agvm format ''`) would read or write the
+                // current directory and name nothing in its message.
+                guard !argument.isEmpty else { throw fail("empty \(command.arguments.placeholder) for '\(command.name)'") }
                 parsed.positionals.append(argument)
                 continue
             }
@@ -39,6 +42,7 @@ enum ArgumentParser {
                     inlineValue = String(name[name.index(after: equals)...])
                     name = String(name[..<equals])
                 }
+                if name == "help" { throw fail("option '--help' takes no value") }
                 guard let found = command.option(named: name) else {
                     throw fail("unknown option '--\(name)' for '\(command.name)'")
                 }
@@ -58,15 +62,18 @@ enum ArgumentParser {
                 if inlineValue != nil { throw fail("option '--\(name)' takes no value") }
                 parsed.flags.insert(name)
             case .value(let placeholder):
+                let value: String
                 if let inlineValue {
-                    parsed.values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else {
                         throw fail("option '--\(name)' needs a value (\(placeholder))")
                     }
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 }
+                guard !value.isEmpty else { throw fail("option '--\(name)' needs a value (\(placeholder)), not an empty one") }
+                parsed.values[name] = value
             }
             parsed.order.append(name)
         }

@@ -52,7 +52,7 @@ package enum CommandLineTool {
             io.writeError("agvm: error: cannot write to standard output: \(error)\n")
             status = 1
         } catch {
-            io.writeError("agvm: error: \(MessageBounds.line("\(error)"))\n")
+            io.writeError("agvm: error: \(messageText("\(error)"))\n")
             status = 1
         }
         // Messages lost on the way to standard error still fail the run.
@@ -64,19 +64,20 @@ package enum CommandLineTool {
             throw CommandLineUsageError(command: nil, message: "missing command")
         }
         switch first {
-        case "-h", "--help":
-            try io.print(HelpText.tool(commands: commands))
-            return 0
         case "--version":
+            if arguments.count > 1 {
+                throw CommandLineUsageError(command: nil, message: "unexpected argument '\(arguments[1])' after '--version'")
+            }
             try io.print("agvm \(version)\n")
             return 0
-        case "help":
-            guard arguments.count > 1 else {
+        case "-h", "--help", "help":
+            // `agvm --help convert` reads as `agvm help convert`.
+            guard arguments.count > 1, arguments[1] != "help" else {
                 try io.print(HelpText.tool(commands: commands))
                 return 0
             }
             guard arguments.count == 2 else {
-                throw CommandLineUsageError(command: nil, message: "'help' takes one command name")
+                throw CommandLineUsageError(command: nil, message: "'\(first)' takes one command name")
             }
             guard let command = command(named: arguments[1]) else {
                 throw CommandLineUsageError(command: nil, message: "unknown command '\(arguments[1])'")
@@ -106,7 +107,7 @@ package enum CommandLineTool {
         do {
             return path == "-" ? try io.readStandardInput() : try io.readFile(path)
         } catch {
-            io.writeError("\(displayName(path)): error: cannot read: \(error)\n")
+            io.writeError("\(displayName(path)): error: cannot read: \(messageText("\(error)"))\n")
             return nil
         }
     }
@@ -129,5 +130,13 @@ package enum CommandLineTool {
     }
 
     /// How an input is named in messages.
-    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : TreeRenderer.printable(path) }
+
+    /// Text that may come from the input (keys, values, file names) as one
+    /// line of a message: control and bidirectional characters escaped, so
+    /// data can neither start a line that reads as another message nor
+    /// restyle the terminal, and a long text cut in the middle.
+    static func messageText(_ text: String) -> String {
+        MessageBounds.line(TreeRenderer.printable(text))
+    }
 }

@@ -21,6 +21,10 @@ enum HelpText {
           --version     Show the version.
 
         See 'agvm help <command>' or 'agvm <command> --help' for a command's options.
+        An option's value follows it ('--to json', '-o out.json') or an '='
+        ('--to=json'); a one-letter option also takes it attached ('-oout.json').
+        '--' ends the options. An INPUT of '-' is standard input, '-o -' standard
+        output.
 
         """
         return text

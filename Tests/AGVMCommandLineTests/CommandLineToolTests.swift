@@ -13,7 +13,7 @@ struct CommandLineToolTests {
     }
 
     @Test func toolHelpListsEveryCommand() {
-        for arguments in [["--help"], ["-h"], ["help"]] {
+        for arguments in [["--help"], ["-h"], ["help"], ["help", "help"]] {
             let io = CapturedIO()
             #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 0)
             for command in CommandLineTool.commands {
@@ -28,6 +28,9 @@ struct CommandLineToolTests {
         let viaHelp = CapturedIO()
         let viaFlag = CapturedIO()
         #expect(viaHelp.run("help", "format") == 0)
+        let viaToolFlag = CapturedIO()
+        #expect(viaToolFlag.run("--help", "format") == 0)
+        #expect(viaToolFlag.output == viaHelp.output)
         #expect(viaFlag.run("format", "--help") == 0)
         #expect(viaHelp.output == viaFlag.output)
         #expect(viaHelp.output.contains("USAGE: agvm format [--pretty|--compact] [--indent N] [--sort-keys] FILE|-"))
@@ -61,6 +64,16 @@ struct CommandLineToolTests {
         (["frobnicate"], "agvm: unknown command 'frobnicate'; see 'agvm --help'\n"),
         (["--frobnicate"], "agvm: unknown option '--frobnicate'; see 'agvm --help'\n"),
         (["help", "frobnicate"], "agvm: unknown command 'frobnicate'; see 'agvm --help'\n"),
+        (["format", ""], "agvm: empty FILE for 'format'; see 'agvm format --help'\n"),
+        (["--version", "extra"], "agvm: unexpected argument 'extra' after '--version'; see 'agvm --help'\n"),
+        (["--help", "convert", "x"], "agvm: '--help' takes one command name; see 'agvm --help'\n"),
+        (["convert", "a.json", "-o", ""],
+         "agvm: option '--output' needs a value (OUT), not an empty one; see 'agvm convert --help'\n"),
+        (["convert", "a.json", "--packager="],
+         "agvm: option '--packager' needs a value (SPEC), not an empty one; see 'agvm convert --help'\n"),
+        (["convert", "--help=yes"], "agvm: option '--help' takes no value; see 'agvm convert --help'\n"),
+        (["convert", "a.json", "--to", "archive", "-o", "-"],
+         "agvm: '--to archive' cannot write to standard output ('-o -'): archives are binary; give '-o FILE'; see 'agvm convert --help'\n"),
     ])
     func usageErrorsExitTwoWithAOneLineHint(arguments: [String], message: String) {
         let io = CapturedIO()

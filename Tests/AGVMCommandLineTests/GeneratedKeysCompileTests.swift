@@ -131,14 +131,14 @@ struct GeneratedKeysCompileTests {
     }
 
     /// A module name that is a type the generated code or its user names
-    /// (`ViewModel`, `String`) or a keyword (`Any`) is renamed, so the
-    /// packager type neither fails to compile nor hides that type.
+    /// (`ViewModel`, `String`, `Error`) or a keyword (`Any`) is renamed, so
+    /// the packager type neither fails to compile nor hides that type.
     @Test func moduleNamesThatAreTypeNamesAreRenamed() throws {
         let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
         let directory = try Self.makeTemporaryDirectory("agvm-modules")
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [String] = []
-        for (index, module) in ["ViewModel", "Any", "String", "JSONObject", "Key", "Self"].enumerated() {
+        for (index, module) in ["ViewModel", "Any", "String", "JSONObject", "Key", "Self", "Error", "Section"].enumerated() {
             let sample = directory.appendingPathComponent("sample\(index).json").path
             try Data(#"{"k\#(index)": {"x\#(index)": 1}}"#.utf8).write(to: URL(fileURLWithPath: sample))
             let output = directory.appendingPathComponent("keys\(index).swift").path
@@ -149,11 +149,14 @@ struct GeneratedKeysCompileTests {
         let user = directory.appendingPathComponent("user.swift").path
         try Data("""
             import AGViewModel
-            func use() {
+            struct Failure: Error {}
+            func use() throws {
                 let viewModel = ViewModel(["k0": ["x0": 1]])
                 let title: String? = viewModel[.k0X0].map(String.init)
                 let object: JSONObject = [:]
                 _ = (title, object, ViewModel2.package(object), Any_.package(object), String2.package(object))
+                _ = (Error2.package(object), Section2.package(object), Section(items: []))
+                throw Failure()
             }
 
             """.utf8).write(to: URL(fileURLWithPath: user))

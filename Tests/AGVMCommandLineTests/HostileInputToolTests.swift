@@ -50,6 +50,32 @@ struct HostileInputToolTests {
         #expect(result.output.isEmpty)
     }
 
+    /// Keys, values and file names reach messages escaped and bounded: an
+    /// escape sequence cannot restyle the terminal, nor a line break start
+    /// a line that reads as another message.
+    @Test func dataInMessagesIsEscaped() {
+        let keys = Self.run(["keys", "n.json", "--module", "N"],
+                            files: ["n.json": Data(#"{"a\u001b[31mRED\nfake: error: x": null}"#.utf8)])
+        #expect(keys.status == 0)
+        #expect(keys.error == "n.json: note: a\\u001B[31mRED\\nfake: error: x: null in every sample; typed as JSONValue\n",
+                "\(keys.error)")
+
+        let spec = #"{"fields": [{"key": "t", "path": "t", "type": "int", "required": true}]}"#
+        let convert = Self.run(["convert", "d.json", "--packager", "s.json"],
+                               files: ["d.json": Data(#"[{"t": "\u001b[2J\nfake"}]"#.utf8), "s.json": Data(spec.utf8)])
+        #expect(!convert.error.contains("\u{1B}") && !convert.error.dropLast().contains("\n"), "\(convert.error)")
+        #expect(convert.error.contains(#"\u001B[2J\nfake"#), "\(convert.error)")
+
+        let longKey = String(repeating: "k", count: 100_000)
+        let long = Self.run(["keys", "l.json", "--module", "L"], files: ["l.json": Data(#"{"\#(longKey)": null}"#.utf8)])
+        #expect(long.error.count < 500, "\(long.error.count) characters")
+
+        let name = "bad\u{1B}]0;title\u{07}.json"
+        let missing = Self.run(["validate", name], files: [:])
+        #expect(missing.status == 1)
+        #expect(!missing.error.contains("\u{1B}") && !missing.error.contains("\u{07}"), "\(missing.error)")
+    }
+
     @Test func aSpecThatIsNotJSONIsAPositionedSpecError() {
         let result = Self.run(["convert", "data.json", "--packager", "spec.json"],
                               files: ["data.json": Data("[{\"a\": 1}]".utf8), "spec.json": Self.html])

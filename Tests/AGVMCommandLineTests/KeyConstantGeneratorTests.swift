@@ -106,7 +106,7 @@ struct KeyConstantGeneratorTests {
         let sample: JSONValue = ["search_metadata": ["next_page": ["max_id": 1]], "a.b": ["c": 2]]
         let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
         let swift = generator.generate(.swift)
-        #expect(swift.contains("/// In `search_metadata`: `next_page` Example: {1 members}"))
+        #expect(swift.contains("/// In `search_metadata`: `next_page` Example: {1 member}"))
         #expect(swift.contains("/// In `search_metadata.next_page`: `max_id` Example: 1\n    public static var searchMetadataNextPageMaxId"))
         #expect(swift.contains(#"/// In `a\.b`: `c` Example: 2"#))
         let objc = generator.generate(.objc)
@@ -154,8 +154,12 @@ struct KeyConstantGeneratorTests {
         #expect(swift.contains("viewModel[\"next_cursor\"] = json[\"next_cursor\"]"))
     }
 
-    @Test func nonObjectRootIsReported() {
-        let generator = KeyConstantGenerator(sample: [1, 2], moduleName: "Numbers", sourceName: "n.json")
-        #expect(generator.notes.first?.message.contains("no keys") == true)
+    @Test func onlyObjectsHaveKeys() {
+        for sample: JSONValue in [[1, 2], [], "error page", nil, [["a": 1], 2]] {
+            #expect(!KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").hasKeys, "\(sample)")
+        }
+        for sample: JSONValue in [["a": 1], [["a": 1]], [:], ["1": ["a": 1], "2": ["a": 2]]] {
+            #expect(KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").hasKeys, "\(sample)")
+        }
     }
 }

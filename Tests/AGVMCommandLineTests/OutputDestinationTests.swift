@@ -156,14 +156,34 @@ struct OutputDestinationTests {
         process.executableURL = tool
         process.arguments = ["convert", "-", "--to", "json", "-o", input]
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
+        #expect(message.contains("would replace the input <stdin>;"), "\(message)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
         #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == originalSpec)
         // Another file beside it is fine.
         #expect(CapturedIO().run("keys", input, "--module", "Books", "-o", directory + "/Keys.swift") == 0)
+    }
+
+    /// An error page or an empty list as the sample: no keys, exit 1, and
+    /// the key file from a good sample stays as it was.
+    @Test func aSampleWithoutKeysKeepsTheKeyFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "/Feed.swift"
+        #expect(CapturedIO().run("keys", fixture("feed.json"), "--module", "Feed", "-o", output) == 0)
+        let generated = try Data(contentsOf: URL(fileURLWithPath: output))
+        for sample in [#""an error page""#, "[]", "null", #"[{"a": 1}, 2]"#] {
+            let io = CapturedIO(files: ["sample.json": Data(sample.utf8)])
+            #expect(io.run("keys", "sample.json", "--module", "Feed", "-o", output) == 1, "\(sample)")
+            #expect(io.error.hasPrefix("sample.json: error: the sample is "), "\(io.error)")
+            #expect(io.error.contains("not an object or an array of objects"), "\(io.error)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == generated)
+        }
     }
 
     @Test func fifoIsStreamedToAndKept() throws {

@@ -106,6 +106,28 @@ struct TreeRendererTests {
         #expect(stripped == plain)
     }
 
+    /// Past the deepest level a tree shows, one row says more is hidden;
+    /// an empty ViewModel there needs none.
+    @Test func levelsPastTheDeepestShownAreMarked() {
+        func chain(_ levels: Int, innermost: ViewModel) -> ViewModel {
+            var current = innermost
+            for _ in 0 ..< levels {
+                let outer = ViewModel()
+                outer[value: "a"] = .payload(current)
+                current = outer
+            }
+            return current
+        }
+        let renderer = TreeRenderer(style: OutputStyle(width: nil, colors: false))
+        let depth = TreeRenderer.maximumDepth
+        let deep = renderer.render(record: .viewModel(chain(depth + 5, innermost: ViewModel(["x": 1]))), title: "v")
+        #expect(deep.components(separatedBy: "deeper levels not shown (--to json shows them)").count == 2, "\(deep)")
+        let exact = renderer.render(record: .viewModel(chain(depth, innermost: ViewModel(["x": 1]))), title: "v")
+        #expect(exact.contains("x  int  1") && !exact.contains("deeper levels"))
+        let emptyBelow = renderer.render(record: .viewModel(chain(depth + 1, innermost: ViewModel())), title: "v")
+        #expect(!emptyBelow.contains("deeper levels"))
+    }
+
     @Test func nestedViewModelsAndListsAreIndentedUnderTheirKey() {
         let author = ViewModel(["name": "Ann"])
         let root = ViewModel(["id": 1])

@@ -124,7 +124,7 @@ struct ManagerTests {
             try manager.appendSections(packaging: bad, policy: .strict)
         }
         #expect(throws: PackagingError(location: .section(0, .items), reason: .documentMismatch(JSONAccessError(
-            path: JSONPath([]), reason: .typeMismatch(expected: "an array", found: .object, value: "{1 members}"))))) {
+            path: JSONPath([]), reason: .typeMismatch(expected: "an array", found: .object, value: "{1 member}"))))) {
             try manager.appendSections(packaging: [["id": 1]] as JSONValue, policy: .strict)
         }
         #expect(throws: PackagingError.self) {

@@ -74,7 +74,7 @@ struct PackagerTests {
             return
         }
         #expect(missing.reason == .missing)
-        #expect(mismatch.reason == .typeMismatch(expected: "a string", found: .array, value: "[1 elements]"))
+        #expect(mismatch.reason == .typeMismatch(expected: "a string", found: .array, value: "[1 element]"))
         #expect(result.skipped[0].description == "item 1: id_str: missing")
     }
 

@@ -69,6 +69,11 @@ struct SafeJSONAccessTests {
         #expect(t.object(at: "text", default: ["a": 1]) == ["a": 1])
         #expect(t.url(at: "text") == URL(string: "hello"))
         #expect(t.url(at: "place") == nil)
+        for text in ["", " https://example.com", "https://example.com ", "a\u{0}b", "line\nbreak", "\u{1B}[2J", "a\u{85}"] {
+            #expect(JSONValue.string(text).urlValue == nil, "\(text.debugDescription)")
+        }
+        #expect(JSONValue.string("https://example.com/a b").urlValue?.absoluteString == "https://example.com/a%20b")
+        #expect(JSONValue.string("images/1.png").urlValue?.relativeString == "images/1.png")
         let fallback = URL(string: "https://example.com/none")!
         #expect(t.url(at: "place", default: fallback) == fallback)
         #expect(t.url(at: JSONPath("entities.urls[0].expanded_url"), default: fallback) == URL(string: "https://example.com/a?b=c"))

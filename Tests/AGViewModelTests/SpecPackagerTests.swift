@@ -102,7 +102,7 @@ struct SpecPackagerTests {
         #expect(result.skipped.map(\.description) == [
             #"item 0: required key "n" (path stats.n) has no value: stats.n: expected an integer, found string "12k""#,
             #"item 1: required key "n" (path stats.n) has no value: stats: null"#,
-            ##"item 2: required key "t" (template "#{tag}") has no value: tag: expected a string, found array [1 elements]"##,
+            ##"item 2: required key "t" (template "#{tag}") has no value: tag: expected a string, found array [1 element]"##,
         ])
         #expect(throws: PackagingError.self) { try packager.package(["stats": ["n": "x"]]) }
     }
@@ -127,7 +127,7 @@ struct SpecPackagerTests {
             _ = try packager.package(document: ["statuses": ["a": 1]])
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "statuses: expected an array, found object {1 members}")
+            #expect(error.description == "statuses: expected an array, found object {1 member}")
         }
     }
 

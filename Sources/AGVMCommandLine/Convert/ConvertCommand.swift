@@ -69,12 +69,13 @@ enum ConvertCommand {
         try CommandLineTool.checkStandardInputReadOnce(inputs + (specPath.map { [$0] } ?? []), command: "convert")
         if let replaced = OutputDestination.replacedInput(writingTo: output, inputs: inputs + (specPath.map { [$0] } ?? [])) {
             throw CommandLineUsageError(command: "convert", message:
-                "'-o \(output!)' would replace the input \(replaced); write to another file")
+                "'-o \(output!)' would replace the input \(CommandLineTool.displayName(replaced)); write to another file")
         }
         if format == .archive {
             guard output != nil else {
-                throw CommandLineUsageError(command: "convert", message:
-                    "'--to archive' needs '-o OUT' (archives are binary and not written to standard output)")
+                throw CommandLineUsageError(command: "convert", message: arguments.value("output") == "-"
+                    ? "'--to archive' cannot write to standard output ('-o -'): archives are binary; give '-o FILE'"
+                    : "'--to archive' needs '-o OUT' (archives are binary and not written to standard output)")
             }
             guard inputs.count == 1 else {
                 throw CommandLineUsageError(command: "convert", message:
@@ -111,7 +112,7 @@ enum ConvertCommand {
                 let conversion = try Conversion.convert(data, path: path, spec: packager)
                 if !conversion.skipped.isEmpty { progress.clear() }
                 for line in SkippedSummary.lines(for: conversion.skipped) {
-                    io.writeError("\(name): warning: \(line)\n")
+                    io.writeError("\(name): warning: \(CommandLineTool.messageText(line))\n")
                 }
                 conversions.append(conversion)
             } catch let error as JSONParseError {
@@ -120,7 +121,7 @@ enum ConvertCommand {
                 failed = true
             } catch {
                 progress.clear()
-                io.writeError("\(name): error: \(MessageBounds.line("\(error)"))\n")
+                io.writeError("\(name): error: \(CommandLineTool.messageText("\(error)"))\n")
                 failed = true
             }
         }

@@ -15,11 +15,11 @@ enum ManagerArchiving {
         do {
             encoded = try ArchiveEncoder(keys: .everything).encode(record(for: conversion.manager))
         } catch {
-            io.writeError("\(CommandLineTool.displayName(conversion.path)): error: \(error)\n")
+            io.writeError("\(CommandLineTool.displayName(conversion.path)): error: \(CommandLineTool.messageText("\(error)"))\n")
             return 1
         }
         for skipped in encoded.skippedPayloads {
-            io.writeError("\(path): warning: \(skipped)\n")
+            io.writeError("\(CommandLineTool.displayName(path)): warning: \(CommandLineTool.messageText("\(skipped)"))\n")
         }
         try CommandLineTool.emit(encoded.data, to: path, io: io)
             return 0

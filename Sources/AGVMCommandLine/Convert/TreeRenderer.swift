@@ -126,16 +126,13 @@ struct TreeRenderer {
             case .json(let json):
                 rows.append(Self.row(key: key, json: json))
             case .payload(let nested as ViewModel):
-                // Depth guard: a ViewModel may (wrongly) contain itself.
-                let inner = depth < 32 ? self.rows(of: nested, depth: depth + 1) : []
                 rows.append(Row(key: key, type: "ViewModel", value: Self.count(nested.count, "key"),
-                                valueRole: .structure, nested: inner))
+                                valueRole: .structure, nested: nestedRows(of: nested, depth: depth)))
             case .payload(let list as [ViewModel]):
                 var inner: [Row] = []
                 for (index, nested) in list.enumerated() {
                     inner.append(Row(key: "[\(index)]", type: "ViewModel", value: Self.count(nested.count, "key"),
-                                     valueRole: .structure,
-                                     nested: depth < 32 ? self.rows(of: nested, depth: depth + 1) : []))
+                                     valueRole: .structure, nested: nestedRows(of: nested, depth: depth)))
                 }
                 rows.append(Row(key: key, type: "[ViewModel]", value: Self.count(list.count, "item"),
                                 valueRole: .structure, nested: inner))
@@ -144,6 +141,18 @@ struct TreeRenderer {
             }
         }
         return rows
+    }
+
+    /// The most nested ViewModel levels a tree shows.
+    static let maximumDepth = 32
+
+    /// The rows of a ViewModel nested `depth` levels down; past
+    /// ``maximumDepth`` (a ViewModel may even, wrongly, contain itself) one
+    /// row says that more is not shown.
+    private func nestedRows(of nested: ViewModel, depth: Int) -> [Row] {
+        if depth < Self.maximumDepth { return rows(of: nested, depth: depth + 1) }
+        guard nested.count > 0 else { return [] }
+        return [Row(key: "…", type: "", value: "deeper levels not shown (--to json shows them)", valueRole: .structure)]
     }
 
     static func row(key: String, json: JSONValue) -> Row {

@@ -49,7 +49,7 @@ enum InspectCommand {
             header = try decoder.header(of: data)
             record = try decoder.decode(data)
         } catch {
-            io.writeError("\(name): error: \(error)\n")
+            io.writeError("\(name): error: \(CommandLineTool.messageText("\(error)"))\n")
             return 1
         }
         let checksum = "0x" + String(header.payloadChecksum, radix: 16, uppercase: true)

@@ -34,7 +34,7 @@ struct KeyConstantGenerator {
     /// A generator for `sample`. The module name is cleaned into a type name
     /// that does not hide a type the generated code uses (`ViewModel2`).
     init(sample: JSONValue, moduleName: String, sourceName: String) {
-        var cleaner = IdentifierCleaner(reserved: Self.reservedTypeNames)
+        var cleaner = IdentifierCleaner(reserved: Self.reservedTypeNames.union(ShadowedTypeNames.all))
         self.moduleName = cleaner.typeName(for: moduleName)
         self.sourceName = Self.oneLine(sourceName)
         self.shape = JSONShape(of: sample).collapsingMaps()
@@ -44,12 +44,13 @@ struct KeyConstantGenerator {
     /// the elements of a top-level array.
     private var rootObject: JSONShape? { shape.nestedObjectShape }
 
+    /// Whether the sample has keys to generate: it is an object, an array
+    /// of objects or a map of them.
+    var hasKeys: Bool { rootObject != nil }
+
     /// Findings about the sample: null-only keys, keys whose type varies.
     var notes: [Note] {
         var notes: [Note] = []
-        if rootObject == nil {
-            notes.append(Note(path: "(root)", message: "not an object or an array of objects; no keys to generate"))
-        }
         if shape.mapValues != nil {
             notes.append(Note(path: "(root)", message: "a map keyed by ids (\(shape.mapMemberCount) members); keys of its values generated"))
         }
@@ -286,7 +287,9 @@ struct KeyConstantGenerator {
 
     /// Comment text on one line, without sequences that would end a comment.
     private func sanitizeComment(_ s: String) -> String {
-        Self.oneLine(s).replacingOccurrences(of: "*/", with: "* /")
+        // `*/` would end the comment; `/*` inside one is a clang warning
+        // (fatal with -Werror).
+        Self.oneLine(s).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
     }
 
     /// `s` as the text of one source line (a `//` comment, a `#pragma`):

@@ -53,7 +53,7 @@ enum KeysCommand {
         }
         let path = arguments.positionals[0]
         if let output = arguments.value("output"), OutputDestination.replacedInput(writingTo: output, inputs: [path]) != nil {
-            throw CommandLineUsageError(command: "keys", message: "'-o \(output)' would replace the input \(path); write to another file")
+            throw CommandLineUsageError(command: "keys", message: "'-o \(output)' would replace the input \(CommandLineTool.displayName(path)); write to another file")
         }
         guard let data = CommandLineTool.readInput(path, io: io) else { return 1 }
         let sample: JSONValue
@@ -65,9 +65,16 @@ enum KeysCommand {
         }
         let sourceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
         var generator = KeyConstantGenerator(sample: sample, moduleName: module, sourceName: sourceName)
+        guard generator.hasKeys else {
+            // An error page or an empty list: no key file, and an existing
+            // one is kept.
+            io.writeError("\(CommandLineTool.displayName(path)): error: the sample is \(CommandLineTool.messageText(sample.briefDescription)), "
+                + "not an object or an array of objects; no keys to generate\n")
+            return 1
+        }
         generator.includePackager = arguments.has("packager")
         for note in generator.notes {
-            io.writeError("\(CommandLineTool.displayName(path)): note: \(note)\n")
+            io.writeError("\(CommandLineTool.displayName(path)): note: \(CommandLineTool.messageText(note.description))\n")
         }
         let source = generator.generate(language)
         try CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io)

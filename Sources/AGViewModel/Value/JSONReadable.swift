@@ -11,7 +11,7 @@ import Foundation
 /// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles; strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
 /// | `Double` | any number (big integers approximately); decimal numeric strings (`"9.5"`, `"1e3"`; not `"0x10"`) |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
-/// | `URL` | non-empty strings that parse as a URL |
+/// | `URL` | non-empty strings that parse as a URL, without control characters or a space at either end (inner spaces and non-ASCII letters are percent-encoded) |
 /// | `[JSONValue]` | arrays |
 /// | `JSONObject` | objects |
 /// | `JSONValue` | anything, including `null` |
@@ -202,9 +202,17 @@ extension Bool: JSONReadable {
 }
 
 extension URL: JSONReadable {
-    /// Non-empty strings that parse as a URL.
+    /// Non-empty strings that parse as a URL, with no control characters
+    /// and no space at either end. Characters a URL cannot hold (a space
+    /// inside, letters outside ASCII) are percent-encoded, as `URL(string:)`
+    /// does, so `"https://example.com/a b"` reads; a relative reference
+    /// such as `"a b"` or `"images/1.png"` reads too.
     public static func read(from json: JSONValue) -> URL? {
-        guard case .string(let s) = json, !s.isEmpty else { return nil }
+        guard case .string(let s) = json, let first = s.unicodeScalars.first, let last = s.unicodeScalars.last,
+              first != " ", last != " ",
+              !s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) }) else {
+            return nil
+        }
         return URL(string: s)
     }
     /// "a URL string".
@@ -250,8 +258,8 @@ extension JSONValue {
         case .double(let d): text = Self.shortestText(d)
         case .bigInteger(let s): text = s
         case .string(let s): text = "\"\(s)\""
-        case .array(let a): text = "[\(a.count) elements]"
-        case .object(let o): text = "{\(o.count) members}"
+        case .array(let a): text = a.count == 1 ? "[1 element]" : "[\(a.count) elements]"
+        case .object(let o): text = o.count == 1 ? "{1 member}" : "{\(o.count) members}"
         }
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
