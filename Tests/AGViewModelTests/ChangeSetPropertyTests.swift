@@ -137,12 +137,18 @@ struct ChangeSetPropertyTests {
             let old = Self.build(oldSpecs, &rng)
             let new = Self.build(newSpecs, sharing: old.allItems, &rng)
             // Sometimes the old manager shows one Section object twice, and
-            // the new one has a section like it, so both places can be kept.
+            // the new one has a section like it, so both places can be kept,
+            // or that very object, once or twice.
             if let twice = old.sections.randomElement(using: &rng), Self.chance(0.15, &rng) {
                 old.sections.insert(twice, at: Int.random(in: 0...old.sections.count, using: &rng))
                 let like = Section(items: twice.items.map { $0.copy() }, header: twice.header?.copy())
                 new.sections.insert(like, at: Int.random(in: 0...new.sections.count, using: &rng))
             }
+            for _ in 0 ..< Int.random(in: 0 ... 2, using: &rng) where Self.chance(0.4, &rng) {
+                guard let reused = old.sections.randomElement(using: &rng) else { break }
+                new.sections.insert(reused, at: Int.random(in: 0...new.sections.count, using: &rng))
+            }
+            let newBefore = new.sections.map { ($0, $0.items, $0.header) }
 
             let changes = ChangeSet(from: old, to: new)
             seen.deletedSections.formUnion(changes.deletedSections)
@@ -207,8 +213,11 @@ struct ChangeSetPropertyTests {
             if !updates.movedSections.isEmpty { keptMoves += 1 }
 
             // The manager form: the old manager ends up equal to the new one,
-            // section identities included.
+            // section identities included, and the new one is unchanged.
             try changes.apply(to: old, new: new)
+            #expect(new.sections.count == newBefore.count && zip(new.sections, newBefore).allSatisfy { section, before in
+                section === before.0 && section.items.elementsEqual(before.1, by: ===) && section.header === before.2
+            }, "seed \(seed): the new manager changed")
             let oldHeaderIDs: [JSONValue?] = old.headers.map { $0?["id"] }
             let newHeaderIDs: [JSONValue?] = new.headers.map { $0?["id"] }
             #expect(oldHeaderIDs == newHeaderIDs, "seed \(seed)")

@@ -317,6 +317,35 @@ struct ChangeSetTests {
         #expect(shown.sections[1].partKeyRegistry == s.partKeyRegistry)
     }
 
+    /// A Section object shown twice that `new` holds too stays where `new`
+    /// holds it; the other place gets a new Section, and `new` is left as
+    /// it was.
+    @Test func aSectionShownTwiceAndKeptByNewStaysWhereNewHasIt() throws {
+        func ids(_ manager: Manager) -> [[Int64]] {
+            manager.sections.map { $0.items.map { GroupingFixtures.int($0["id"]) ?? -1 } }
+        }
+        do {
+            let x = Section(items: [ViewModel(["id": 1])])
+            let shown = Manager(sections: [x, x])
+            let fresh = Manager(sections: [Section(), Section(items: [ViewModel(["id": 2])]), x])
+            try ChangeSet(from: shown, to: fresh).apply(to: shown, new: fresh)
+            #expect(ids(fresh) == [[], [2], [1]])
+            #expect(ids(shown) == [[], [2], [1]])
+            #expect(shown.sections[2] === x && shown.sections[1] !== x)
+            #expect(ChangeSet(from: shown, to: fresh).isEmpty)
+        }
+        do {
+            let x = Section(items: [ViewModel(["id": 1])])
+            let y = Section(items: [ViewModel(["id": 2])])
+            let shown = Manager(sections: [x, x])
+            let fresh = Manager(sections: [Section(), y, x, x])
+            try ChangeSet(from: shown, to: fresh).apply(to: shown, new: fresh)
+            #expect(ids(fresh) == [[], [2], [1], [1]])
+            #expect(ids(shown) == [[], [2], [1], [1]])
+            #expect(ChangeSet(from: shown, to: fresh).isEmpty)
+        }
+    }
+
     @Test func applyRejectsChangeSetsThatDoNotFit() {
         let old = [[1, 2], [3]], new = [[1], [3]]
         #expect(throws: GroupingError.self) {  // counts do not add up

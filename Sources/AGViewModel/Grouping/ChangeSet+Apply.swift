@@ -33,10 +33,11 @@ extension ChangeSet {
     /// Kept sections stay the same `Section` objects, with their items
     /// updated and their header, footer, common and item-merge ViewModels
     /// taken from the matching section of `new`; inserted sections are
-    /// `new`'s. A Section object that `new` shares with `manager` is one
-    /// kept section (the diff matches it to itself), updated in place; one
-    /// that `manager` itself holds in two places is kept in one of them
-    /// (the first in the updated order), and a new Section takes the other.
+    /// `new`'s. A Section object that `new` shares with `manager` stays
+    /// where `new` holds it (the diff matches it to itself), and `new` is
+    /// never changed: any other place `manager` shows it gets a new Section.
+    /// One that only `manager` holds, in two places, is kept in the first
+    /// (in the updated order), and a new Section takes the other.
     /// The manager's own common ViewModel is left as it is. One
     /// plain step in the domain that owns `manager` (usually inside the
     /// table view's batch update): nothing else can touch it meanwhile.
@@ -66,8 +67,11 @@ extension ChangeSet {
         let models = newSections.map { (header: $0.header, footer: $0.footer, common: $0.common, itemMerge: $0.itemMerge) }
         var updated: [Section] = []
         updated.reserveCapacity(sources.count)
-        // A Section object the manager holds in two places is kept in the
-        // first only: updated in both, one object would show one content.
+        // A Section object is updated in one place only: updated in two, it
+        // would show one content in both. That is where `new` holds it, so
+        // `new` keeps its content; for a Section only the manager holds, the
+        // first place.
+        let heldByNew = Set(newSections.map(ObjectIdentifier.init))
         var kept = Set<ObjectIdentifier>()
         for (t, source) in sources.enumerated() {
             switch source {
@@ -75,7 +79,9 @@ extension ChangeSet {
                 updated.append(newSections[t])
             case .old(let s):
                 let model = models[t]
-                guard kept.insert(ObjectIdentifier(oldSections[s])).inserted else {
+                let object = ObjectIdentifier(oldSections[s])
+                let inPlace = newSections[t] === oldSections[s] || (!heldByNew.contains(object) && kept.insert(object).inserted)
+                guard inPlace else {
                     let copy = Section(items: items[t], header: model.header, footer: model.footer,
                                        common: model.common, itemMerge: model.itemMerge)
                     copy.partKeyRegistry = oldSections[s].partKeyRegistry
