@@ -102,6 +102,11 @@ struct ChangeSetTests {
         // Moves with untouched items stay moves; no moves, nothing to do.
         let plain = ChangeSet(from: manager([[1], [2]], sectionIDs: ["a", "b"]), to: manager([[2], [1]], sectionIDs: ["b", "a"]))
         #expect(plain.batchUpdates == plain && !plain.movedSections.isEmpty)
+
+        // A hand-made change set with a malformed index path is passed on
+        // for UIKit to refuse, not trapped on here.
+        let malformed = ChangeSet(movedSections: [.init(from: 0, to: 1)], deletedItems: [IndexPath(indexes: [])])
+        #expect(malformed.batchUpdates.movedSections == malformed.movedSections)
     }
 
     /// A batch update does not ask for header and footer views again: the

@@ -16,12 +16,12 @@ extension ChangeSet {
     internal var batchUpdates: ChangeSet {
         guard !movedSections.isEmpty else { return self }
         var touchedOld = Set<Int>(), touchedNew = Set<Int>()
-        for path in deletedItems { touchedOld.insert(path[0]) }
-        for path in reloadedItems { touchedOld.insert(path[0]) }
-        for path in insertedItems { touchedNew.insert(path[0]) }
+        for path in deletedItems { touchedOld.insert(Self.section(of: path)) }
+        for path in reloadedItems { touchedOld.insert(Self.section(of: path)) }
+        for path in insertedItems { touchedNew.insert(Self.section(of: path)) }
         for move in movedItems {
-            touchedOld.insert(move.from[0])
-            touchedNew.insert(move.to[0])
+            touchedOld.insert(Self.section(of: move.from))
+            touchedNew.insert(Self.section(of: move.to))
         }
         var replacedOld = Set<Int>(), replacedNew = Set<Int>()
         var result = self
@@ -34,12 +34,12 @@ extension ChangeSet {
         guard !replacedOld.isEmpty else { return self }
         result.deletedSections.formUnion(IndexSet(replacedOld))
         result.insertedSections.formUnion(IndexSet(replacedNew))
-        result.deletedItems = deletedItems.filter { !replacedOld.contains($0[0]) }
-        result.reloadedItems = reloadedItems.filter { !replacedOld.contains($0[0]) }
-        result.insertedItems = insertedItems.filter { !replacedNew.contains($0[0]) }
+        result.deletedItems = deletedItems.filter { !replacedOld.contains(Self.section(of: $0)) }
+        result.reloadedItems = reloadedItems.filter { !replacedOld.contains(Self.section(of: $0)) }
+        result.insertedItems = insertedItems.filter { !replacedNew.contains(Self.section(of: $0)) }
         result.movedItems = []
         for move in movedItems {
-            switch (replacedOld.contains(move.from[0]), replacedNew.contains(move.to[0])) {
+            switch (replacedOld.contains(Self.section(of: move.from)), replacedNew.contains(Self.section(of: move.to))) {
             case (false, false): result.movedItems.append(move)
             case (true, false): result.insertedItems.append(move.to)
             case (false, true): result.deletedItems.append(move.from)
@@ -49,6 +49,13 @@ extension ChangeSet {
         result.deletedItems.sort()
         result.insertedItems.sort()
         return result
+    }
+
+    /// The section of an item's index path; -1 for a malformed path (a
+    /// hand-made change set the data-source overloads pass on unchecked),
+    /// which then matches no section here and is left for UIKit to refuse.
+    private static func section(of path: IndexPath) -> Int {
+        path.count == 2 ? path[0] : -1
     }
 
     /// ``batchUpdates`` for updating `manager` to `new`, after checking that
