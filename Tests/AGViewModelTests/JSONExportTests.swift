@@ -105,6 +105,20 @@ struct JSONExportTests {
         #expect(!PersistenceFixtures.same(original, back))
     }
 
+    /// Items as deep as the parser accepts read back from a manager's
+    /// export, which nests them four levels further.
+    @Test func theDeepestParsedItemsReadBack() throws {
+        let depth = JSONParser.Options().maximumDepth
+        let document = "[" + String(repeating: #"{"a":"#, count: depth - 2) + "[]" + String(repeating: "}", count: depth - 2) + "]"
+        let items = try #require(JSONValue(parsing: document).arrayValue)
+        let manager = Manager(sections: [Section(items: items.compactMap(\.objectValue).map(ViewModel.init))])
+        let data = try manager.exportJSONData(options: .everything)
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: data) }
+        let back = try Manager(importingJSON: data)
+        #expect(PersistenceFixtures.same(manager, back))
+        #expect(try Section(importingJSON: manager[0].exportJSONData(options: .everything)).count == 1)
+    }
+
     @Test func sectionAndViewModelReadBack() throws {
         let section = PersistenceFixtures.manager()[0]
         let back = try Section(importingJSON: section.exportJSON(options: .everything))

@@ -19,7 +19,7 @@ extension ViewModel {
 
     /// A ViewModel read from JSON text holding an object.
     public convenience init(importingJSON data: Data) throws {
-        try self.init(importingJSON: JSONValue(parsing: data))
+        try self.init(importingJSON: JSONValue(parsing: data, options: JSONImporter.parsingOptions))
     }
 }
 
@@ -35,7 +35,7 @@ extension Section {
 
     /// A section read from JSON text in its exported shape.
     public convenience init(importingJSON data: Data) throws {
-        try self.init(importingJSON: JSONValue(parsing: data))
+        try self.init(importingJSON: JSONValue(parsing: data, options: JSONImporter.parsingOptions))
     }
 }
 
@@ -67,12 +67,17 @@ extension Manager {
 
     /// A manager read from JSON text in its exported shape.
     public convenience init(importingJSON data: Data) throws {
-        try self.init(importingJSON: JSONValue(parsing: data))
+        try self.init(importingJSON: JSONValue(parsing: data, options: JSONImporter.parsingOptions))
     }
 }
 
 /// The shape checks of an import.
 internal enum JSONImporter {
+    /// Exported text reads back whatever the parser accepted: an item as
+    /// deep as the parser's limit is exported inside a manager's
+    /// `{"sections": [{"items": [...]}]}`, four levels more.
+    static let parsingOptions = JSONParser.Options(maximumDepth: JSONParser.Options().maximumDepth + 4)
+
     static let sectionMembers = ["header", "footer", "common", "itemMerge", "items"]
 
     static func object(_ value: JSONValue, at path: [JSONPath.Component]) throws(JSONImportError) -> JSONObject {
