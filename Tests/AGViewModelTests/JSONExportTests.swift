@@ -90,6 +90,37 @@ struct JSONExportTests {
         #expect(json["manager"]?["sections"]?[0]?["items"]?[0]?["x"] == 1)
     }
 
+    /// A chain of nested ViewModels deeper than an export nests is cut
+    /// there, not followed until the stack runs out.
+    @Test func aVeryDeepChainIsCutAtTheNestingLimit() {
+        func chain(_ levels: Int) -> ViewModel {
+            let root = ViewModel(["level": 0])
+            var current = root
+            for level in 1 ..< levels {
+                let next = ViewModel(["level": .int(Int64(level))])
+                current[value: "child"] = .payload(next)
+                current = next
+            }
+            return root
+        }
+        func depth(_ json: JSONValue) -> Int {
+            var levels = 0
+            var current: JSONValue? = json
+            while let value = current {
+                levels += 1
+                current = value["child"]
+            }
+            return levels
+        }
+        let limit = 256
+        #expect(depth(chain(limit).exportJSON(options: .everything)) == limit)
+        let cut = chain(20_000).exportJSON(options: .everything)
+        #expect(depth(cut) == limit)
+        var last: JSONValue = cut
+        while let child = last["child"] { last = child }
+        #expect(last["level"] == .int(Int64(limit - 1)))
+    }
+
     // MARK: Import
 
     @Test func exportedManagerReadsBackIntoAnEqualManager() throws {

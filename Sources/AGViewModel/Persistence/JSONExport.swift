@@ -9,7 +9,8 @@ import Foundation
 // - Manager: {"common": {…}, "sections": [section, …]} ("sections" is always present).
 // Nested ViewModels, arrays of ViewModels, sections and managers stored as
 // payloads export in these shapes; a ViewModel (section, manager) that
-// contains itself is left out where it recurs.
+// contains itself is left out where it recurs, and so are payloads nested
+// more than `JSONExporter.maximumNesting` levels deep.
 //
 // Export runs in the domain that owns the ViewModels, so it reads a
 // consistent state; a background export works on a snapshot's copy.
@@ -18,6 +19,11 @@ extension ViewModel {
     /// This ViewModel as a JSON object: its exported keys (see
     /// ``KeySelection``) in key order, nested ViewModels, sections and
     /// managers as nested JSON. The same contents always give the same JSON.
+    ///
+    /// A payload that contains the ViewModel holding it is left out where
+    /// it recurs, and so is one nested more than 256 levels of ViewModels,
+    /// sections and managers deep, so that no chain, however deep, can
+    /// exhaust the stack.
     ///
     /// Swift Observation tracking that exports hears of any change to this
     /// ViewModel's keys (not of changes inside nested ViewModels).
@@ -73,6 +79,11 @@ extension Manager {
 /// One export run: the options and the objects on the current path (to
 /// leave out cycles).
 internal struct JSONExporter {
+    /// The most ViewModels, sections and managers an export nests: well
+    /// below where the walk, a few calls per level, runs out of a 512 KB
+    /// stack (about 1,000 levels in release builds on Linux).
+    static let maximumNesting = 256
+
     let options: JSONExportOptions
     private var visiting: Set<ObjectIdentifier> = []
 
@@ -155,6 +166,8 @@ internal struct JSONExporter {
             return nil
         }
         if let identity = nested.identity, visiting.contains(identity) { return nil }
+        // Every object on the path is in `visiting` (a recurring one stops above).
+        guard visiting.count < Self.maximumNesting else { return nil }
         switch nested {
         case .viewModel(let viewModel):
             return .object(object(of: viewModel, partKeys: []))
