@@ -30,19 +30,69 @@ struct TemplateFormatTests {
         ("{n|fixed:1}", 100_000_000_000_000.25, "100000000000000.3"),
         ("{n|grouped:1}", -100_000_000_000_000.25, "-100,000,000,000,000.3"),
         ("{n|fixed:0}", 1e20, "100000000000000000000"),
-        ("{n|fixed:6}", 9_000_000_000_000.0078125, "9000000000000.007813"),
-        ("{n|fixed:12}", 9_000_000.0001220703125, "9000000.000122070313"),
         ("{n|grouped:2}", 999_999.995_117_187_5, "1,000,000.00"),
-        ("{n|grouped:2}", 999_999.995, "999,999.99"),  // just below the half, as a double
-        ("{n|fixed:2}", 2.675, "2.67"),
+        // The halves of the number as written (the shortest text that reads
+        // back as the double, as ICU's formatters read doubles), although
+        // the double nearest each is a little below it.
+        ("{n|grouped:2}", 999_999.995, "1,000,000.00"),
+        ("{n|fixed:2}", 2.675, "2.68"),
+        ("{n|fixed:2}", 1.005, "1.01"),
+        ("{n|fixed:1}", 1.45, "1.5"),
+        ("{n|grouped:2}", 8.345, "8.35"),
+        ("{n|percent}", 0.285, "29%"),
+        ("{n|percent:1}", 0.0005, "0.1%"),
+        ("{n|fixed:2}", 0.004_999, "0.00"),
+        ("{n|fixed:3}", 5e-324, "0.000"),
+        ("{n|fixed:0}", 0.5, "1"),
+        ("{n|fixed:2}", 99.995, "100.00"),
+        // Past 15 digits the text is the double's shortest one.
+        ("{n|fixed:6}", 9_000_000_000_000.0078125, "9000000000000.008000"),
     ] as [(String, Double, String)])
     func numbers(template: String, value: Double, expected: String) throws {
         let json: JSONValue = value == value.rounded() && abs(value) < 1e15 ? .int(Int64(value)) : .double(value)
         #expect(try render(template, ["n": json]) == .string(expected))
     }
 
+    /// Random decimals of up to 15 significant digits (what a double keeps
+    /// exactly as text) round as their text does, halves away from zero.
+    @Test func decimalsRoundAsWritten() throws {
+        var state: UInt64 = 0x7E57_AB1E
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0 ..< 3_000 {
+            let wholeDigits = next(8), fractionDigits = 1 + next(15 - wholeDigits)
+            let wholeRandom: String = (0 ..< wholeDigits).map { _ in String(next(10)) }.joined()
+            let whole = wholeRandom.drop { (c: Character) in c == "0" }
+            let fraction = (0 ..< fractionDigits).map { _ in String(next(10)) }.joined()
+            let negative = next(2) == 0
+            let decimals = min(next(fractionDigits + 1), 12)
+            let text = (negative ? "-" : "") + (whole.isEmpty ? "0" : String(whole)) + "." + fraction
+            // Decimal rounding of the text: keep `decimals` digits, then 5+ rounds up.
+            var digits = Array((whole.isEmpty ? "0" : String(whole)) + fraction.prefix(decimals)).map { Int(String($0))! }
+            if decimals < fraction.count, Int(String(Array(fraction)[decimals]))! >= 5 {
+                var i = digits.count - 1
+                while i >= 0 && digits[i] == 9 { digits[i] = 0; i -= 1 }
+                if i >= 0 { digits[i] += 1 } else { digits.insert(1, at: 0) }
+            }
+            let wholeCount = digits.count - decimals
+            let wholeJoined: String = digits.prefix(wholeCount).map { String($0) }.joined()
+            let wholeText = String(wholeJoined.drop { (c: Character) in c == "0" })
+            let fractionText = digits.suffix(decimals).map { String($0) }.joined()
+            let isZero = digits.allSatisfy { $0 == 0 }
+            let expected = (negative && !isZero ? "-" : "") + (wholeText.isEmpty ? "0" : wholeText)
+                + (decimals > 0 ? "." + fractionText : "")
+            let value = try #require(Double(text))
+            #expect(try render("{n|fixed:\(decimals)}", ["n": .double(value)]) == .string(expected), "\(text) fixed:\(decimals)")
+        }
+    }
+
     @Test func numericStringsAreNumbersAndBigIntegersAreExact() throws {
         #expect(try render("{n|fixed:2}", ["n": "3.14159"]) == .string("3.14"))
+        #expect(try render("{n|fixed:2}", ["n": "2.675"]) == .string("2.68"))
+        #expect(try render("{ n | fixed:2 }", ["n": 1.5]) == .string("1.50"))
+        #expect(try render("{ n }", ["n": "x"]) == .string("x"))
         #expect(try render("{n|grouped}", ["n": .int(9_007_199_254_740_993)]) == .string("9,007,199,254,740,993"))
         #expect(try render("{n|fixed:0}", ["n": .int(9_007_199_254_740_993)]) == .string("9007199254740993"))
         #expect(try render("{n|grouped:2}", ["n": .int(-9_007_199_254_740_993)]) == .string("-9,007,199,254,740,993.00"))
@@ -92,7 +142,7 @@ struct TemplateFormatTests {
     @Test(arguments: [
         ("{n|fixed}", #"bad template "{n|fixed}": "fixed" needs a number of decimals, as in "fixed:2""#),
         ("{n|fixed:13}", #"bad template "{n|fixed:13}": "fixed:13": decimals must be a whole number from 0 to 12"#),
-        ("{n|money}", #"bad template "{n|money}": unknown format "money"; expected one of fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:medium], uppercase, lowercase, trim"#),
+        ("{n|money}", #"bad template "{n|money}": unknown format "money"; expected one of fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:short|medium], uppercase, lowercase, trim"#),
         ("{d|date:short}", #"bad template "{d|date:short}": unknown date style "short"; expected iso, medium, long or full"#),
         ("{s|trim:1}", #"bad template "{s|trim:1}": "trim" takes no argument, found ":1""#),
     ])

@@ -47,6 +47,8 @@ internal struct SpecTemplate: Sendable, Hashable {
                     format = try SpecTemplateFormat(parsing: String(inner[inner.index(after: bar)...]))
                     inner = String(inner[..<bar])
                 }
+                // As around the format: `{price | fixed:2}` reads `price`.
+                inner = inner.trimmingCharacters(in: .whitespaces)
                 guard let path = JSONPath(parsing: inner), !path.components.isEmpty, !path.hasNegativeIndex else {
                     throw SpecTemplateError("bad path \"\(inner)\" in a placeholder")
                 }

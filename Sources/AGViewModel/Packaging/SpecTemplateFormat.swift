@@ -11,10 +11,11 @@ import Foundation
 /// | `grouped`, `grouped:N` | a number | `1234567` → `1,234,567`; `grouped:2`: `1,234.50` |
 /// | `percent`, `percent:N` | a fraction | `0.125` → `13%`; `percent:1`: `12.5%` |
 /// | `date`, `date:STYLE` | ISO-8601 text | `2024-03-12` → `Mar 12, 2024` (STYLE `iso`, `medium`, `long`, `full`) |
-/// | `time`, `time:medium` | ISO-8601 date and time | `2025-01-14T09:12:44Z` → `09:12`; `09:12:44` |
+/// | `time`, `time:short`, `time:medium` | ISO-8601 date and time | `2025-01-14T09:12:44Z` → `09:12`; `time:medium`: `09:12:44` |
 /// | `uppercase`, `lowercase`, `trim` | text | as the field formats |
 ///
-/// Halves round away from zero (`2.5` → `3`). Integers are written from
+/// Halves of the number as written round away from zero (`2.5` → `3`,
+/// `2.675` with `fixed:2` → `2.68`). Integers are written from
 /// their digits, exact at any size; other numbers are read as a `double`
 /// field reads them (numeric strings too). Dates are read as written,
 /// without converting time zones.
@@ -39,7 +40,7 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
     }
 
     /// Every format's spelling, for messages.
-    static let spellings = "fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:medium], uppercase, lowercase, trim"
+    static let spellings = "fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:short|medium], uppercase, lowercase, trim"
 
     /// Parses `name` or `name:argument`.
     init(parsing text: String) throws(SpecTemplateError) {
@@ -104,7 +105,7 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
             if let text = Self.integer(value, decimals: decimals, grouping: true) { return text }
             return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: true) }
         case .percent(let decimals):
-            return Double.read(from: value).flatMap { Self.number($0 * 100, decimals: decimals, grouping: true) }.map { $0 + "%" }
+            return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: true, shift: 2) }.map { $0 + "%" }
         case .date(let style):
             guard case .string(let text) = value, let date = ISODateText(parsing: text) else { return nil }
             return date.formatted(style)
@@ -150,29 +151,74 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
         return (negative ? "-" : "") + String(Substring(digits))
     }
 
-    /// `value` with `decimals` decimals, optionally grouped; `nil` for NaN and infinities.
-    static func number(_ value: Double, decimals: Int, grouping: Bool) -> String? {
+    /// `value` with `decimals` decimals, optionally grouped, after moving
+    /// its decimal point `shift` places right (`2` for a percentage); `nil`
+    /// for NaN and infinities.
+    ///
+    /// Halves round away from zero (`12.5` → `13`), as people expect, not
+    /// to even as printf does, and they are the halves of the number as
+    /// written: the shortest decimal text that reads back as `value` is
+    /// rounded, so `2.675` gives `2.68` although the double nearest 2.675
+    /// is a little below it.
+    static func number(_ value: Double, decimals: Int, grouping: Bool, shift: Int = 0) -> String? {
         guard value.isFinite else { return nil }
-        // Halves round away from zero (12.5 → 13), as people expect, not to
-        // even as printf does. The whole part and the fraction of a double
-        // are both exact; only the fraction is scaled and rounded (below
-        // 10^12, so an exact half stays exact), and a carry goes to the
-        // whole part.
-        let scale = pow(10, Double(decimals))
-        var whole = value.magnitude.rounded(.towardZero)
-        var fraction = ((value.magnitude - whole) * scale).rounded(.toNearestOrAwayFromZero)
-        if fraction >= scale {
-            fraction -= scale
-            whole += 1
+        var (digits, point) = decimalDigits(of: value.magnitude)
+        point += shift
+        // The digits up to the last decimal shown, then the one after them
+        // decides: 5 or more rounds up, away from zero.
+        let kept = point + decimals
+        var result = [UInt8](repeating: 0, count: max(kept, 0))
+        for i in 0 ..< min(max(kept, 0), digits.count) { result[i] = digits[i] }
+        if kept >= 0, kept < digits.count, digits[kept] >= 5 {
+            var i = result.count - 1
+            while i >= 0 && result[i] == 9 {
+                result[i] = 0
+                i -= 1
+            }
+            if i >= 0 { result[i] += 1 } else { result.insert(1, at: 0) }
         }
-        let negative = value < 0 && (whole != 0 || fraction != 0)
-        let wholeDigits = String(format: "%.0f", whole)  // a whole double: exact
-        var text = grouping ? group(wholeDigits, negative: negative) : (negative ? "-" : "") + wholeDigits
-        if decimals > 0 {
-            let digits = String(Int64(fraction))
-            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+        if result.count <= decimals {
+            result.insert(contentsOf: [UInt8](repeating: 0, count: decimals + 1 - result.count), at: 0)
         }
+        let wholeCount = result.count - decimals
+        var whole = result[..<wholeCount].drop { $0 == 0 }.map { Character(String($0)) }
+        if whole.isEmpty { whole = ["0"] }
+        let fraction = result[wholeCount...].map { Character(String($0)) }
+        let negative = value < 0 && result.contains { $0 != 0 }
+        var text = grouping ? group(String(whole), negative: negative) : (negative ? "-" : "") + String(whole)
+        if decimals > 0 { text += "." + String(fraction) }
         return text
+    }
+
+    /// The decimal digits of the shortest text that reads back as the
+    /// finite, non-negative `magnitude`, without leading zeros, and how many
+    /// of them come before the decimal point (negative or past the digits
+    /// for small and large numbers): `2.675` → `([2, 6, 7, 5], 1)`,
+    /// `0.004` → `([4], -2)`, `1e20` → `([1], 21)`, `0` → `([], 0)`.
+    static func decimalDigits(of magnitude: Double) -> (digits: [UInt8], point: Int) {
+        guard magnitude > 0 else { return ([], 0) }
+        // Swift's description is the shortest round-trip text: `2.675`,
+        // `123.0`, `1e-05`, `1.5e+20`.
+        let text = magnitude.description.utf8
+        let e = text.firstIndex(of: UInt8(ascii: "e"))
+        let exponent = e.map { Int(String(decoding: text[text.index(after: $0)...], as: UTF8.self))! } ?? 0
+        var digits: [UInt8] = []
+        var point = 0
+        for byte in text[..<(e ?? text.endIndex)] {
+            if byte == UInt8(ascii: ".") {
+                point = digits.count
+            } else {
+                digits.append(byte - UInt8(ascii: "0"))
+            }
+        }
+        if !text[..<(e ?? text.endIndex)].contains(UInt8(ascii: ".")) { point = digits.count }
+        point += exponent
+        while digits.first == 0 {
+            digits.removeFirst()
+            point -= 1
+        }
+        while digits.last == 0 { digits.removeLast() }
+        return (digits, point)
     }
 
     /// Digits with `,` between thousands.
