@@ -156,6 +156,53 @@ struct JSONMutationTests {
         #expect(JSONValue([1, 2]).merging([3]) == [3])
     }
 
+    /// The merge against a plain recursive model of the policy, on random
+    /// objects that share keys at every level, with copies left unchanged.
+    @Test func mergeAgreesWithTheRecursivePolicy() {
+        func model(_ base: JSONValue, _ update: JSONValue) -> JSONValue {
+            guard case .object(let u) = update, case .object(var b) = base else { return update }
+            for (key, value) in u {
+                if let existing = b[key] { b[key] = model(existing, value) } else { b[key] = value }
+            }
+            return .object(b)
+        }
+        var random = SplitMix64(seed: 0x3E26E)
+        func value(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0 ..< (depth > 3 ? 3 : 6), using: &random) {
+            case 0: return .int(Int64.random(in: 0 ..< 5, using: &random))
+            case 1: return .null
+            case 2: return ["x", .int(Int64(depth))]
+            default:
+                var object = JSONObject()
+                for _ in 0 ..< Int.random(in: 0 ... 4, using: &random) {
+                    object[["a", "b", "c", "d"].randomElement(using: &random)!] = value(depth + 1)
+                }
+                return .object(object)
+            }
+        }
+        for _ in 0 ..< 2_000 {
+            let base = value(0), update = value(0)
+            let copy = base
+            let merged = base.merging(update)
+            let expected = model(base, update)
+            #expect(merged == expected && merged.description == expected.description, "\(base) + \(update)")
+            #expect(base == copy && base.description == copy.description)
+        }
+    }
+
+    /// Values as deep as `setValue` builds them merge without running out
+    /// of stack.
+    @Test func deeplyNestedObjectsMerge() {
+        let path = JSONPath(Array(repeating: .key("a"), count: 100_000))
+        var base = JSONValue.null, update = JSONValue.null
+        base.setValue(1, at: path)
+        base.setValue("kept", at: "b")
+        update.setValue(2, at: path)
+        base.merge(update)
+        #expect(base.value(at: path) == 2)
+        #expect(base["b"] == "kept")
+    }
+
     @Test func iterationYieldsMembersAndElements() {
         let object: JSONValue = ["b": 1, "a": 2]
         var seen: [String] = []

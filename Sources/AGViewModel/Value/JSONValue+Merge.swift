@@ -42,11 +42,38 @@ extension JSONObject {
     /// same key merge recursively, any other value from `other` replaces
     /// the one here (see ``JSONValue/merge(_:)``).
     public mutating func merge(_ other: JSONObject) {
-        for (key, value) in other {
-            if case .object = value, case .object? = self[key] {
-                self[key, default: .null].merge(value)
+        // One frame per level of objects being merged, not one call: values
+        // as deep as their builder made them merge on any stack. Each
+        // object being merged into is taken out of its parent meanwhile, so
+        // it is held once and changes in place.
+        struct Frame {
+            var object: JSONObject
+            let update: JSONObject
+            var next = 0
+            /// Where `object` goes back in the frame below.
+            let position: Int
+        }
+        var frames = [Frame(object: self, update: other, position: -1)]
+        self = JSONObject()
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            guard frames[top].next < frames[top].update.count else {
+                let done = frames.removeLast()
+                if frames.isEmpty {
+                    self = done.object
+                } else {
+                    _ = frames[top - 1].object.exchangeValue(at: done.position, with: .object(done.object))
+                }
+                continue
+            }
+            let (key, value) = frames[top].update[frames[top].next]
+            frames[top].next += 1
+            if case .object(let update) = value, let position = frames[top].object.index(forKey: key),
+               case .object = frames[top].object[position].value,
+               case .object(let object) = frames[top].object.exchangeValue(at: position, with: .null) {
+                frames.append(Frame(object: object, update: update, position: position))
             } else {
-                self[key] = value
+                frames[top].object[key] = value
             }
         }
     }
