@@ -74,6 +74,11 @@ struct SafeJSONAccessTests {
         }
         #expect(JSONValue.string("https://example.com/a b").urlValue?.absoluteString == "https://example.com/a%20b")
         #expect(JSONValue.string("images/1.png").urlValue?.relativeString == "images/1.png")
+        // A big integer made by hand inside the Int64 range reads as the number it is.
+        #expect(JSONValue.bigInteger("42").intValue == 42 && JSONValue.bigInteger("-7").int64Value == -7)
+        #expect(JSONValue.bigInteger("12345678901234567890").intValue == nil)
+        #expect(JSONValue.bigInteger("0").boolValue == false && JSONValue.bigInteger("-0").boolValue == false)
+        #expect(JSONValue.bigInteger("12345678901234567890").boolValue == true)
         let fallback = URL(string: "https://example.com/none")!
         #expect(t.url(at: "place", default: fallback) == fallback)
         #expect(t.url(at: JSONPath("entities.urls[0].expanded_url"), default: fallback) == URL(string: "https://example.com/a?b=c"))

@@ -45,6 +45,8 @@ extension Int64: JSONReadable {
     public static func read(from json: JSONValue) -> Int64? {
         switch json {
         case .int(let i): return i
+        // Out of range as the parser makes it; a hand-made one may not be.
+        case .bigInteger(let text): return Int64(text)
         case .double(let d): return Int64(exactly: d)
         case .string(let s):
             if let i = Int64(s) { return i }
@@ -187,7 +189,7 @@ extension Bool: JSONReadable {
         case .bool(let b): return b
         case .int(let i): return i != 0
         case .double(let d): return d != 0
-        case .bigInteger: return true
+        case .bigInteger(let text): return text.utf8.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
         case .string(let s):
             switch s.lowercased() {
             case "true", "yes", "1": return true
