@@ -43,7 +43,7 @@ package enum CommandLineTool {
         do {
             status = try dispatch(arguments, io: io)
         } catch let error as CommandLineUsageError {
-            io.writeError("\(error)\n")
+            io.writeError("\(messageText("\(error)"))\n")
             status = 2
         } catch ToolOutputError.closed {
             // The reader stopped reading (`agvm … | head`): end quietly.

@@ -66,6 +66,7 @@ struct CommandLineToolTests {
         (["help", "frobnicate"], "agvm: unknown command 'frobnicate'; see 'agvm --help'\n"),
         (["format", ""], "agvm: empty FILE for 'format'; see 'agvm format --help'\n"),
         (["--version", "extra"], "agvm: unexpected argument 'extra' after '--version'; see 'agvm --help'\n"),
+        (["x\u{1B}[2J\ny"], "agvm: unknown command 'x\\u001B[2J\\ny'; see 'agvm --help'\n"),
         (["--help", "convert", "x"], "agvm: '--help' takes one command name; see 'agvm --help'\n"),
         (["convert", "a.json", "-o", ""],
          "agvm: option '--output' needs a value (OUT), not an empty one; see 'agvm convert --help'\n"),

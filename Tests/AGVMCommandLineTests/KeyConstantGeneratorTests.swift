@@ -154,6 +154,18 @@ struct KeyConstantGeneratorTests {
         #expect(swift.contains("viewModel[\"next_cursor\"] = json[\"next_cursor\"]"))
     }
 
+    /// A module name that is a common type name is renamed only where it
+    /// declares a type: the top-level packager.
+    @Test func commonTypeNamesAreRenamedOnlyForThePackager() {
+        var generator = KeyConstantGenerator(sample: ["a": 1], moduleName: "Data", sourceName: "d.json")
+        #expect(generator.moduleName == "Data")
+        #expect(generator.generate(.objc).contains("kDataA = @\"a\""))
+        generator.includePackager = true
+        #expect(generator.moduleName == "Data2")
+        #expect(generator.generate(.swift).contains("public nonisolated struct Data2: ViewModelPackager {"))
+        #expect(KeyConstantGenerator(sample: ["a": 1], moduleName: "ViewModel", sourceName: "v.json").moduleName == "ViewModel2")
+    }
+
     @Test func onlyObjectsHaveKeys() {
         for sample: JSONValue in [[1, 2], [], "error page", nil, [["a": 1], 2]] {
             #expect(!KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").hasKeys, "\(sample)")

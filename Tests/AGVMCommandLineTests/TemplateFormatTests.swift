@@ -88,11 +88,15 @@ struct TemplateFormatTests {
         }
     }
 
+    @Test func spacesAroundThePathAndTheFormatAreIgnored() throws {
+        #expect(try render("{ n | fixed:2 }", ["n": 1.5]) == .string("1.50"))
+        #expect(try render("{n |fixed:2}", ["n": 1.5]) == .string("1.50"))
+        #expect(try render("{ n }", ["n": "x"]) == .string("x"))
+    }
+
     @Test func numericStringsAreNumbersAndBigIntegersAreExact() throws {
         #expect(try render("{n|fixed:2}", ["n": "3.14159"]) == .string("3.14"))
         #expect(try render("{n|fixed:2}", ["n": "2.675"]) == .string("2.68"))
-        #expect(try render("{ n | fixed:2 }", ["n": 1.5]) == .string("1.50"))
-        #expect(try render("{ n }", ["n": "x"]) == .string("x"))
         #expect(try render("{n|grouped}", ["n": .int(9_007_199_254_740_993)]) == .string("9,007,199,254,740,993"))
         #expect(try render("{n|fixed:0}", ["n": .int(9_007_199_254_740_993)]) == .string("9007199254740993"))
         #expect(try render("{n|grouped:2}", ["n": .int(-9_007_199_254_740_993)]) == .string("-9,007,199,254,740,993.00"))

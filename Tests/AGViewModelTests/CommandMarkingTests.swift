@@ -1,5 +1,5 @@
 import Testing
-import AGViewModel
+@testable import AGViewModel
 
 /// Which commands need to run, and what they compute, checked against a
 /// plain model of the rules: a change marks every command downstream of
@@ -36,6 +36,29 @@ struct CommandMarkingTests {
         }
         #expect(vm.int(at: "balance\(rows - 1)") == rows + 40)
         #expect(vm.int(at: "balance199") == 200 + 10)
+    }
+
+    /// A stored balance marks the row after it and no further: the rows
+    /// beyond are marked already, so the walk stops there. The last row
+    /// hears of an edit twice (the edit's walk, then its input's result),
+    /// however many rows rerun before it.
+    @Test func aStoredResultMarksOnlyWhatIsNotMarkedYet() throws {
+        let rows = 300
+        let vm = ViewModel()
+        for row in 0 ..< rows {
+            vm["amount\(row)"] = .int(1)
+            let dependencies = row == 0 ? ["amount0"] : ["balance\(row - 1)", "amount\(row)"]
+            vm.setCommand(forKey: "balance\(row)", dependsOn: dependencies) { (vm: ViewModel) -> Int? in
+                (row == 0 ? 0 : vm.int(at: "balance\(row - 1)", default: 0)) + vm.int(at: "amount\(row)", default: 0)
+            }
+        }
+        _ = try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")
+        let before = try #require(vm.commandSlots["balance\(rows - 1)"]).generation
+        vm["amount100"] = 11
+        _ = try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")
+        let after = try #require(vm.commandSlots["balance\(rows - 1)"]).generation
+        #expect(after - before == 2)
+        #expect(vm.int(at: "balance\(rows - 1)") == rows + 10)
     }
 
     /// An input command that is not executable keeps its mark while the

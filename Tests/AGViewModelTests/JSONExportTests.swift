@@ -140,11 +140,13 @@ struct JSONExportTests {
     /// export, which nests them four levels further.
     @Test func theDeepestParsedItemsReadBack() throws {
         let depth = JSONParser.Options().maximumDepth
-        let document = "[" + String(repeating: #"{"a":"#, count: depth - 2) + "[]" + String(repeating: "}", count: depth - 2) + "]"
-        let items = try #require(JSONValue(parsing: document).arrayValue)
-        let manager = Manager(sections: [Section(items: items.compactMap(\.objectValue).map(ViewModel.init))])
+        let document = String(repeating: #"{"a":"#, count: depth - 1) + "[]" + String(repeating: "}", count: depth - 1)
+        let item = try #require(JSONValue(parsing: document).objectValue)
+        let manager = Manager(sections: [Section(items: [ViewModel(item)])])
         let data = try manager.exportJSONData(options: .everything)
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: data) }
+        // Four levels more than the item: three would not do.
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: data, options: .init(maximumDepth: depth + 3)) }
+        _ = try JSONValue(parsing: data, options: .init(maximumDepth: depth + 4))
         let back = try Manager(importingJSON: data)
         #expect(PersistenceFixtures.same(manager, back))
         #expect(try Section(importingJSON: manager[0].exportJSONData(options: .everything)).count == 1)

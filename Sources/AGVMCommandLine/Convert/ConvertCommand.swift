@@ -92,7 +92,7 @@ enum ConvertCommand {
             do {
                 packager = SpecPackager(spec: try PackagingSpec(data: data, source: CommandLineTool.displayName(specPath)))
             } catch {
-                io.writeError("\(error)\n")
+                io.writeError("\(CommandLineTool.messageText("\(error)"))\n")
                 return 1
             }
         }

@@ -152,7 +152,7 @@ struct TreeRenderer {
     private func nestedRows(of nested: ViewModel, depth: Int) -> [Row] {
         if depth < Self.maximumDepth { return rows(of: nested, depth: depth + 1) }
         guard nested.count > 0 else { return [] }
-        return [Row(key: "…", type: "", value: "deeper levels not shown (--to json shows them)", valueRole: .structure)]
+        return [Row(key: "…", type: "", value: "deeper levels not shown", valueRole: .structure)]
     }
 
     static func row(key: String, json: JSONValue) -> Row {

@@ -23,7 +23,13 @@ struct KeyConstantGenerator {
     }
 
     /// The namespace name (after cleaning).
-    let moduleName: String
+    var moduleName: String {
+        var cleaner = IdentifierCleaner(reserved: includePackager
+            ? Self.reservedTypeNames.union(ShadowedTypeNames.all) : Self.reservedTypeNames)
+        return cleaner.typeName(for: requestedModuleName)
+    }
+    /// The module name as given.
+    private let requestedModuleName: String
     /// Where the sample came from, named in the header comment.
     let sourceName: String
     /// The folded shape of the sample.
@@ -32,10 +38,11 @@ struct KeyConstantGenerator {
     var includePackager = false
 
     /// A generator for `sample`. The module name is cleaned into a type name
-    /// that does not hide a type the generated code uses (`ViewModel2`).
+    /// that hides no type the generated code uses (`ViewModel2`), nor, when
+    /// it names the top-level packager, a type the app is likely to use
+    /// (`Error2`, see ``ShadowedTypeNames``).
     init(sample: JSONValue, moduleName: String, sourceName: String) {
-        var cleaner = IdentifierCleaner(reserved: Self.reservedTypeNames.union(ShadowedTypeNames.all))
-        self.moduleName = cleaner.typeName(for: moduleName)
+        self.requestedModuleName = moduleName
         self.sourceName = Self.oneLine(sourceName)
         self.shape = JSONShape(of: sample).collapsingMaps()
     }

@@ -27,7 +27,9 @@ enum KeysCommand {
         constant, and the shape of their values is described once. Names are made
         valid Swift: keywords escaped, leading digits prefixed with '_', Unicode
         letters kept ('名前'), and names that collide after cleaning numbered, as is
-        a module name that would hide a type the code uses ('ViewModel2').
+        a module name that would hide a type the code uses ('ViewModel2') or,
+        with --packager, a common type of the app's ('Error2').
+        A sample that is not an object or an array of objects is an error.
         The same input always gives the same output.
         """,
         options: [
@@ -40,7 +42,7 @@ enum KeysCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws -> Int32 {
-        guard let module = arguments.value("module"), !module.isEmpty else {
+        guard let module = arguments.value("module") else {
             throw CommandLineUsageError(command: "keys", message: "missing '--module NAME'")
         }
         let languageName = arguments.value("language") ?? "swift"

@@ -6,11 +6,12 @@ internal struct CommandSlot {
     /// Executions under way; while any runs, "if needed" callers run too
     /// rather than return a result that is about to be replaced.
     var inFlight = 0
-    /// Counts marks. An execution whose inputs changed after it claimed the
-    /// command (the generation moved on) does not store its result: a later
-    /// execution may already have stored a newer one, and the older result
-    /// must not replace it and pass for current. Found by the concurrency
-    /// stress test.
+    /// Counts the marks that reach this command. An execution whose inputs
+    /// changed after it claimed the command (the generation moved on) does
+    /// not store its result: a later execution may already have stored a
+    /// newer one, and the older result must not replace it and pass for
+    /// current. A change of a direct input always reaches it (a store marks
+    /// the key's dependents), even where a walk from further up stops early.
     var generation = 0
     /// Set when a walk marks this command and every command downstream of
     /// it; cleared, here and upstream, when this command is cleared. The

@@ -14,7 +14,8 @@ import Foundation
 /// | `time`, `time:short`, `time:medium` | ISO-8601 date and time | `2025-01-14T09:12:44Z` → `09:12`; `time:medium`: `09:12:44` |
 /// | `uppercase`, `lowercase`, `trim` | text | as the field formats |
 ///
-/// Halves of the number as written round away from zero (`2.5` → `3`,
+/// Halves of the number's shortest decimal text (the number as written,
+/// for up to 15 significant digits) round away from zero (`2.5` → `3`,
 /// `2.675` with `fixed:2` → `2.68`). Integers are written from
 /// their digits, exact at any size; other numbers are read as a `double`
 /// field reads them (numeric strings too). Dates are read as written,

@@ -44,7 +44,9 @@ extension ViewModel {
 extension Section {
     /// This section as a JSON object, `{"header": …, "footer": …, "common":
     /// …, "itemMerge": …, "items": […]}`, leaving out absent parts. Keys are
-    /// selected per part (see ``KeySelection``).
+    /// selected per part (see ``KeySelection``). Payloads are left out as
+    /// ``ViewModel/exportJSON(options:)`` leaves them out (cycles, and more
+    /// than 256 levels).
     public func exportJSON(options: JSONExportOptions = .registered) -> JSONValue {
         var exporter = JSONExporter(options: options)
         return .object(exporter.object(of: self, inherited: nil))
@@ -62,7 +64,8 @@ extension Manager {
     /// This manager as a JSON object, `{"common": …, "sections": […]}`,
     /// leaving out an absent common ViewModel; each section as
     /// ``Section/exportJSON(options:)`` writes it, with the manager's part
-    /// registrations added to the section's.
+    /// registrations added to the section's. Payloads are left out as
+    /// ``ViewModel/exportJSON(options:)`` leaves them out.
     public func exportJSON(options: JSONExportOptions = .registered) -> JSONValue {
         var exporter = JSONExporter(options: options)
         return .object(exporter.object(of: self))
