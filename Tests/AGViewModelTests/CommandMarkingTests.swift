@@ -8,26 +8,40 @@ import Testing
 /// differs from the stored value is a change.
 @Suite("Command marking")
 struct CommandMarkingTests {
-    /// A ledger: each balance is the one before plus its amount. Editing
-    /// one amount reruns that row and the rows after it, once each.
-    @Test func aLedgerEditRerunsTheRowsAfterItOnce() throws {
-        let rows = 300
+    /// Counts the runs of each row's command.
+    final class RunCounts {
+        var rows: [Int]
+        init(_ count: Int) { rows = [Int](repeating: 0, count: count) }
+    }
+
+    /// A ledger of `rows` amounts of 1: each balance is a command on the
+    /// balance before it plus its amount.
+    static func ledger(rows: Int, counting runs: RunCounts? = nil) -> ViewModel {
         let vm = ViewModel()
-        var runs = [Int](repeating: 0, count: rows)
         for row in 0 ..< rows {
             vm["amount\(row)"] = .int(1)
             let dependencies = row == 0 ? ["amount0"] : ["balance\(row - 1)", "amount\(row)"]
             vm.setCommand(forKey: "balance\(row)", dependsOn: dependencies) { (vm: ViewModel) -> Int? in
-                runs[row] += 1
+                runs?.rows[row] += 1
                 let before = row == 0 ? 0 : vm.int(at: "balance\(row - 1)", default: 0)
                 return before + vm.int(at: "amount\(row)", default: 0)
             }
         }
+        return vm
+    }
+
+    /// Editing one amount of a ledger reruns that row and the rows after
+    /// it, once each.
+    @Test func aLedgerEditRerunsTheRowsAfterItOnce() throws {
+        let rows = 300
+        let counts = RunCounts(rows)
+        let vm = Self.ledger(rows: rows, counting: counts)
+        var runs: [Int] { counts.rows }
         #expect(try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")?.json == .int(Int64(rows)))
         #expect(runs.allSatisfy { $0 == 1 })
 
         for edit in [200, 0, 299, 200] {
-            runs = [Int](repeating: 0, count: rows)
+            counts.rows = [Int](repeating: 0, count: rows)
             vm["amount\(edit)"] = .int(Int64(vm.int(at: "amount\(edit)", default: 0) + 10))
             #expect((0 ..< rows).allSatisfy { vm.needsExecuteCommand(forKey: "balance\($0)") == ($0 >= edit) })
             _ = try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")
@@ -44,14 +58,7 @@ struct CommandMarkingTests {
     /// however many rows rerun before it.
     @Test func aStoredResultMarksOnlyWhatIsNotMarkedYet() throws {
         let rows = 300
-        let vm = ViewModel()
-        for row in 0 ..< rows {
-            vm["amount\(row)"] = .int(1)
-            let dependencies = row == 0 ? ["amount0"] : ["balance\(row - 1)", "amount\(row)"]
-            vm.setCommand(forKey: "balance\(row)", dependsOn: dependencies) { (vm: ViewModel) -> Int? in
-                (row == 0 ? 0 : vm.int(at: "balance\(row - 1)", default: 0)) + vm.int(at: "amount\(row)", default: 0)
-            }
-        }
+        let vm = Self.ledger(rows: rows)
         _ = try vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")
         let before = try #require(vm.commandSlots["balance\(rows - 1)"]).generation
         vm["amount100"] = 11

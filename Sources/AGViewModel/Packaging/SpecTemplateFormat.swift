@@ -204,16 +204,15 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
         let e = text.firstIndex(of: UInt8(ascii: "e"))
         let exponent = e.map { Int(String(decoding: text[text.index(after: $0)...], as: UTF8.self))! } ?? 0
         var digits: [UInt8] = []
-        var point = 0
+        var dot: Int?
         for byte in text[..<(e ?? text.endIndex)] {
             if byte == UInt8(ascii: ".") {
-                point = digits.count
+                dot = digits.count
             } else {
                 digits.append(byte - UInt8(ascii: "0"))
             }
         }
-        if !text[..<(e ?? text.endIndex)].contains(UInt8(ascii: ".")) { point = digits.count }
-        point += exponent
+        var point = (dot ?? digits.count) + exponent
         while digits.first == 0 {
             digits.removeFirst()
             point -= 1
