@@ -80,6 +80,39 @@ struct JSONKeyGuessTests {
         }
     }
 
+    @Test("what follows a guessed key reads as after any key: spaces, the colon, errors at their place")
+    func afterAGuessedKey() throws {
+        // Between the key and the value: valid separators and broken ones.
+        let separators = [":", ": ", " :", "  :", "\n:", "\t :\n ", "\r\n:", "", " ", ",", "::", " ,:", ";", "}"]
+        for length in Self.lengths where length > 0 {
+            let first = Self.key(length: 3, seed: 6), second = Self.key(length: length, seed: 7)
+            let trained = "{" + Self.quoted(first) + ":1," + Self.quoted(second) + ":2}"
+            for separator in separators {
+                // The key as the guess reads it, and spelled with an escape,
+                // which no guess takes: the reference. Input follows the
+                // object, as a guess is only tried with eight bytes after it.
+                func document(escaped: Bool) -> String {
+                    "[" + trained + "," + trained + ",{" + Self.quoted(first) + ":1,"
+                        + Self.quoted(second, escapingLast: escaped) + separator + "3}," + trained + "]"
+                }
+                let guessed = document(escaped: false), reference = document(escaped: true)
+                let shift = guessed.utf8.count - reference.utf8.count
+                let label = Comment(rawValue: "length \(length), separator \(separator.debugDescription)")
+                switch (Result { try JSONValue(parsing: guessed) }, Result { try JSONValue(parsing: reference) }) {
+                case (.success(let value), .success(let expected)):
+                    #expect(value == expected, label)
+                    #expect(value[2]?[second] == .int(3), label)
+                case (.failure(let error as JSONParseError), .failure(let expected as JSONParseError)):
+                    #expect(error.message == expected.message, label)
+                    #expect(error.offset == expected.offset + shift, label)
+                    #expect(error.line == expected.line, label)
+                default:
+                    Issue.record("one parse failed and the other did not: \(label)")
+                }
+            }
+        }
+    }
+
     @Test("a first key guessed from the enclosing member, near misses included")
     func firstKeysFollowTheEnclosingMember() throws {
         for length in Self.lengths {

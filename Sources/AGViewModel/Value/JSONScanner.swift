@@ -133,7 +133,7 @@ internal struct JSONScanner: ~Copyable {
                     pos += 1
                     closeObject()
                 } else {
-                    try parseKeyAndColon(afterComma: false)
+                    if !parsePredictedKeyAndColon() { try parseKeyAndColon(afterComma: false) }
                     continue readValue
                 }
             case UInt8(ascii: "["):
@@ -173,7 +173,7 @@ internal struct JSONScanner: ~Copyable {
                 if c == UInt8(ascii: ",") {
                     pos += 1
                     if top.isObject {
-                        try parseKeyAndColon(afterComma: true)
+                        if !parsePredictedKeyAndColon() { try parseKeyAndColon(afterComma: true) }
                     } else {
                         skipWhitespace()
                         if pos < count && base[pos] == UInt8(ascii: "]") {
@@ -217,6 +217,35 @@ internal struct JSONScanner: ~Copyable {
             previousKey = objectStart &+ (previousKey < objectStart ? previousKey : 0)
         }
         pos += 1
+    }
+
+    /// Reads `"key"` and `:` of an object member when the key is the one
+    /// that followed ``previousKey`` before and the colon comes next or
+    /// after one space, the usual case in API data; `false` otherwise,
+    /// with `pos` past whitespace only, for ``parseKeyAndColon(afterComma:)``.
+    /// Inlined into the value loop: a call costs a fifth of a key's time.
+    @inline(__always)
+    mutating func parsePredictedKeyAndColon() -> Bool {
+        skipWhitespace()
+        let guess = Int(internedKeys.successors[previousKey])
+        guard guess != 0 && pos < count && base[pos] == UInt8(ascii: "\"") else { return false }
+        let start = pos &+ 1
+        let entry = internedKeys.entries + (guess &- 1)
+        let length = Int(entry.pointee.length)
+        // Eight readable bytes past the key leave room for `": "`.
+        guard start &+ length &+ 8 <= count
+            && internedKeys.bytes(at: base + start, length: length, match: entry)
+            && base[start &+ length] == UInt8(ascii: "\"") else { return false }
+        var colon = start &+ length &+ 1
+        if base[colon] == 0x20 { colon &+= 1 }
+        guard base[colon] == UInt8(ascii: ":") else { return false }
+        pos = colon &+ 1
+        previousKey = guess
+        if keyCount == keyCapacity { growKeys() }
+        (keys + keyCount).initialize(to: entry.pointee.string)
+        keyHashes[keyCount] = entry.pointee.hash
+        keyCount &+= 1
+        return true
     }
 
     /// Reads `"key"` and `:` of an object member; `pos` is just after `{` or `,`.
