@@ -156,4 +156,52 @@ struct SafeJSONAccessTests {
         #expect(JSONValue.string("1e999").double(at: JSONPath([])) == nil)
         #expect(JSONValue.string("nan").double(at: JSONPath([])) == nil)
     }
+
+    @Test func floatsReadAnyNumberRoundedAndNeverOverflow() throws {
+        let json: JSONValue = ["price": 9.99, "count": 3, "text": "2.5", "huge": 1e300, "big": "1e39",
+                               "word": "nine", "none": nil]
+        #expect(json.float(at: "price") == Float(9.99))
+        #expect(json.float(at: "count") == 3)
+        #expect(json.float(at: "text") == 2.5)
+        #expect(json.float(at: "huge") == nil)       // past Float's range: not infinity
+        #expect(json.float(at: "big") == nil)
+        #expect(json.float(at: "word") == nil && json.float(at: "none") == nil && json.float(at: "missing") == nil)
+        #expect(json.float(at: "huge", default: -1) == -1)
+        #expect(try json.read(Float.self, at: "price") == Float(9.99))
+        #expect(throws: JSONAccessError.self) { try json.read(Float.self, at: "word") }
+        // The same reads on a ViewModel, and typed keys store a float as its short text.
+        let item = ViewModel(["price": 9.99])
+        #expect(item.float(at: "price") == Float(9.99))
+        let rating: ViewModel.Key<Float> = "rating"
+        item[rating] = 0.1
+        #expect(item.exportJSON(options: .everything)["rating"] == .double(0.1))
+        #expect(item[rating] == 0.1 && item.float(at: "rating") == 0.1)
+    }
+
+    @Test func aResolveClosureSeesWhatWasFoundAndDecides() {
+        let json: JSONValue = ["count": "12", "broken": "twelve", "none": nil, "exact": 5]
+        var seen: [String: String] = [:]
+        func count(at key: String) -> Int {
+            json.read(Int.self, at: key) { found, read in
+                seen[key] = "\(found.map { "\($0)" } ?? "absent") -> \(read.map(String.init) ?? "unreadable")"
+                return read ?? -1
+            }
+        }
+        #expect(count(at: "count") == 12)
+        #expect(count(at: "broken") == -1)
+        #expect(count(at: "none") == -1)
+        #expect(count(at: "missing") == -1)
+        #expect(count(at: "exact") == 5)
+        #expect(seen == ["count": "\"12\" -> 12", "broken": "\"twelve\" -> unreadable", "none": "null -> unreadable",
+                         "missing": "absent -> unreadable", "exact": "5 -> 5"])
+        // A path value, and a closure that throws.
+        struct Refused: Error {}
+        #expect(json.read(String.self, at: JSONPath([.key("exact")])) { _, read in read ?? "" } == "5")
+        #expect(throws: Refused.self) {
+            try json.read(Int.self, at: "broken") { _, read in
+                guard let read else { throw Refused() }
+                return read
+            }
+        }
+    }
 }

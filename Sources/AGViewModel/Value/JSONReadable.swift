@@ -182,6 +182,18 @@ extension Double: JSONReadable {
     public static var expectedDescription: String { "a number" }
 }
 
+extension Float: JSONReadable {
+    /// What ``Double`` reads, rounded to the nearest `Float`; `nil` when
+    /// that overflows `Float`'s range (about 3.4e38).
+    public static func read(from json: JSONValue) -> Float? {
+        guard let d = Double.read(from: json) else { return nil }
+        let f = Float(d)
+        return f.isFinite || !d.isFinite ? f : nil
+    }
+    /// "a number".
+    public static var expectedDescription: String { "a number" }
+}
+
 extension Bool: JSONReadable {
     /// Booleans, numbers (zero is false) and the usual boolean words.
     public static func read(from json: JSONValue) -> Bool? {

@@ -4,9 +4,11 @@ import Foundation
 ///
 /// `JSONValue`, `JSONObject` and `ViewModel` all offer the same getters:
 /// `string(at:)`, `int(at:)`, `int64(at:)`, `uint64(at:)`, `double(at:)`,
-/// `bool(at:)`, `url(at:)`, `array(at:)` and `object(at:)`, each also with a
-/// `default:`, plus ``read(_:at:)`` which throws a ``JSONAccessError`` that
-/// says why a read failed. Conversions follow ``JSONReadable``.
+/// `float(at:)`, `bool(at:)`, `url(at:)`, `array(at:)` and `object(at:)`,
+/// each also with a `default:`, plus ``read(_:at:)`` which throws a
+/// ``JSONAccessError`` that says why a read failed, and
+/// `read(_:at:resolve:)`, whose closure sees what was
+/// found and decides the result. Conversions follow ``JSONReadable``.
 ///
 /// A path is a literal, any `String` (a constant, a variable, a generated
 /// key) or a ``JSONPath``; all three mean the same. `let kTitle = "title"`
@@ -69,6 +71,35 @@ extension SafeJSONAccess {
         return try read(type, at: JSONPath(path))  // the failure, with its reason
     }
 
+    /// Reads `type` at `path` and lets `resolve` decide the result: it
+    /// gets the raw value found (`nil` when nothing is there; a `null` is a
+    /// value) and the value read by the ``JSONReadable`` rules (`nil` when
+    /// it could not be read as `type`), and returns what the caller gets.
+    ///
+    /// ```swift
+    /// // A missing count is 0; one the API sent in a form that is not a
+    /// // number is logged and shown as 0 too.
+    /// let count = json.read(Int.self, at: "count") { found, read in
+    ///     if read == nil, let found { print("count: unexpected \(found)") }
+    ///     return read ?? 0
+    /// }
+    /// ```
+    public func read<T: JSONReadable>(
+        _ type: T.Type, at path: JSONPath, resolve: (_ found: JSONValue?, _ read: T?) throws -> T
+    ) rethrows -> T {
+        let found = value(at: path)
+        return try resolve(found, found.flatMap(T.read))
+    }
+
+    /// Reads `type` at the path written in `path` and lets `resolve`
+    /// decide the result from the raw value found and the value read.
+    public func read<T: JSONReadable>(
+        _ type: T.Type, at path: String, resolve: (_ found: JSONValue?, _ read: T?) throws -> T
+    ) rethrows -> T {
+        let found = value(at: path)
+        return try resolve(found, found.flatMap(T.read))
+    }
+
     /// Reads `type` at `path`, or `fallback`.
     @inlinable
     public func read<T: JSONReadable>(_ type: T.Type, at path: JSONPath, default fallback: T) -> T {
@@ -125,6 +156,17 @@ extension SafeJSONAccess {
     public func double(at path: JSONPath, default fallback: Double) -> Double { double(at: path) ?? fallback }
     /// The double at `path`, or `fallback`.
     public func double(at path: String, default fallback: Double) -> Double { double(at: path) ?? fallback }
+
+    /// The number at `path` as a `Float` (any number or numeric string,
+    /// rounded to the nearest `Float`), or `nil`.
+    public func float(at path: JSONPath) -> Float? { value(at: path).flatMap(Float.read) }
+    /// The number at `path` as a `Float` (any number or numeric string,
+    /// rounded to the nearest `Float`), or `nil`.
+    public func float(at path: String) -> Float? { value(at: path).flatMap(Float.read) }
+    /// The float at `path`, or `fallback`.
+    public func float(at path: JSONPath, default fallback: Float) -> Float { float(at: path) ?? fallback }
+    /// The float at `path`, or `fallback`.
+    public func float(at path: String, default fallback: Float) -> Float { float(at: path) ?? fallback }
 
     /// The boolean at `path` (booleans, numbers, boolean words), or `nil`.
     public func bool(at path: JSONPath) -> Bool? { value(at: path).flatMap(Bool.read) }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Conforming types say how they are written (their natural stored form) and
 /// how they are read back from whatever is stored. The library conforms the
-/// JSON types (`String`, `Int`, `Int64`, `Double`, `Bool`, `[JSONValue]`,
+/// JSON types (`String`, `Int`, `Int64`, `Double`, `Float`, `Bool`, `[JSONValue]`,
 /// `JSONObject`, `JSONValue`), `URL`, `ViewModel` and arrays of storable
 /// elements. For your own types, adopt ``ViewModelPayload``.
 public protocol ViewModelStorable {
@@ -75,6 +75,13 @@ extension Double: ViewModelStorable {
     /// `exportJSON()` keeps them in the value it returns, and writing JSON
     /// (`exportJSONData()`, ``JSONWriter``) reports them as errors.
     @inlinable public var viewModelValue: ViewModelValue { .json(.double(self)) }
+}
+
+extension Float: ViewModelStorable {
+    /// `.json(.double(...))` of the number the float's shortest text
+    /// reads: `Float(0.1)` is stored as `0.1`, not as `0.10000000149011612`,
+    /// the double it widens to.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.double(Double(description) ?? Double(self))) }
 }
 
 extension Bool: ViewModelStorable {
