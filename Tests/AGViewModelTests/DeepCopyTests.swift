@@ -69,4 +69,51 @@ struct DeepCopyTests {
         #expect(copied !== section)
         #expect((inner as? Section) === copied)
     }
+
+    @Test func aSectionCopiesItselfDeeply() {
+        let shared = ViewModel(["id": 1, "title": "Swift"])
+        let section = Section(items: [shared, ViewModel(["id": 2]), shared],
+                              header: ViewModel(["title": "Languages"]), footer: ViewModel(["note": "end"]),
+                              itemMerge: ViewModel(["style": "card"]))
+        section.addSerializableKeys(["id"], for: .items)
+        shared[value: "parent"] = .payload(section)
+
+        let copied = section.copy()
+        #expect(copied !== section && copied.count == 3)
+        #expect(copied[0] !== shared && copied[0] === copied[2])   // held twice, copied once
+        #expect(copied.header !== section.header && copied.footer?["note"] == "end")
+        #expect(copied.exportJSON() == section.exportJSON())       // registered keys kept
+        guard case .payload(let parent)? = copied[0][value: "parent"] else {
+            Issue.record("the item's payload is gone")
+            return
+        }
+        #expect((parent as? Section) === copied)                     // the cycle points at the copy
+
+        copied[0]["title"] = "Swift 6"
+        copied.remove(at: 1)
+        copied.footer?["note"] = "changed"
+        #expect(shared["title"] == "Swift" && section.count == 3 && section.footer?["note"] == "end")
+        section.itemMerge?["style"] = "plain"
+        #expect(copied.itemMerge?["style"] == "card")
+    }
+
+    @Test func aManagerCopiesItselfDeeply() {
+        let shared = ViewModel(["id": 7])
+        let sectionHeldTwice = Section(items: [ViewModel(["id": 9])])
+        let manager = Manager(sections: [Section(items: [shared]), Section(items: [shared]), sectionHeldTwice, sectionHeldTwice],
+                              common: ViewModel(["theme": "dark"]))
+        manager.addSerializableKeys(["id"], for: .items)
+
+        let copied = manager.copy()
+        #expect(copied !== manager && copied.count == 4)
+        #expect(copied[0][0] === copied[1][0] && copied[0][0] !== shared)
+        #expect(copied[2] === copied[3] && copied[2] !== sectionHeldTwice)
+        #expect(copied.common !== manager.common && copied.common?["theme"] == "dark")
+        #expect(copied.exportJSON() == manager.exportJSON())
+
+        copied[0][0]["id"] = 8
+        copied[2].append(ViewModel(["id": 10]))
+        copied.common?["theme"] = "light"
+        #expect(shared["id"] == 7 && sectionHeldTwice.count == 1 && manager.common?["theme"] == "dark")
+    }
 }

@@ -110,6 +110,19 @@ struct ViewModelBindingTests {
         #expect(!vm.needsRefresh)
     }
 
+    @Test func refreshAndSizeFlagsChain() {
+        let cell = FakeCell()
+        let vm = ViewModel(["title": "A"])
+            .bind(cell)
+            .update { $0[.bookTitle] = "B" }
+            .setNeedsCachedSize()
+            .setNeedsRefresh()
+        #expect(vm.needsRefresh && vm.needsCachedSize && cell.applied == ["A"])
+        #expect(vm.refreshIfNeeded() === vm && cell.applied == ["A", "B"])
+        #expect(vm.refresh().updateAndRefresh { $0[.bookTitle] = "C" } === vm)
+        #expect(cell.applied == ["A", "B", "B", "C"] && !vm.needsRefresh)
+    }
+
     @Test func refreshNowAndUpdateThenRefresh() {
         let vm = ViewModel(["title": "A"])
         let cell = FakeCell()

@@ -107,8 +107,16 @@ extension NestedContent {
 }
 
 extension Section {
-    /// An independent section: items and section-level ViewModels copied
-    /// (see ``ViewModel/copy()``), registered keys kept.
+    /// An independent section with the same contents: its items, header,
+    /// footer, common and item-merge ViewModels copied as
+    /// ``ViewModel/copy()`` copies them, its registered keys kept. Changing
+    /// one section, or a ViewModel in it, never changes the other. An item
+    /// held twice is copied once, and is held twice by the copy too.
+    public func copy() -> Section {
+        var memo = CopyMemo()
+        return copy(memo: &memo)
+    }
+
     internal func copy(memo: inout CopyMemo) -> Section {
         if let done = memo.copy(of: self) { return done }
         let result = Section()
@@ -124,8 +132,15 @@ extension Section {
 }
 
 extension Manager {
-    /// An independent manager: sections copied as ``Section`` copies,
-    /// the common ViewModel copied, registered keys kept.
+    /// An independent manager with the same contents: its sections copied
+    /// as ``Section/copy()`` copies them, its common ViewModel copied, its
+    /// registered keys kept. Changing one manager, or anything in it, never
+    /// changes the other. A section or item held twice is copied once.
+    public func copy() -> Manager {
+        var memo = CopyMemo()
+        return copy(memo: &memo)
+    }
+
     internal func copy(memo: inout CopyMemo) -> Manager {
         if let done = memo.copy(of: self) { return done }
         let result = Manager()

@@ -58,9 +58,10 @@ extension ViewModel {
     /// layout alone: change layout-relevant values inside ``update(_:)`` or
     /// ``updateAndRefresh(_:)`` (or the bulk `refresh(_:updating:)` of a
     /// section or manager), which mark it, or call this.
-    @MainActor
-    public func setNeedsCachedSize() {
+    @MainActor @discardableResult
+    public func setNeedsCachedSize() -> ViewModel {
         needsCachedSizeFlag = true
+        return self
     }
 
     /// The binding view's size for this ViewModel in `context`.
@@ -115,43 +116,46 @@ extension ViewModel {
 
     /// Marks the binding view as needing a refresh. Several marks before
     /// ``refreshIfNeeded()`` give one refresh.
-    @MainActor
-    public func setNeedsRefresh() {
+    @MainActor @discardableResult
+    public func setNeedsRefresh() -> ViewModel {
         needsRefreshFlag = true
+        return self
     }
 
     /// Refreshes the binding view when marked; does nothing otherwise.
-    @MainActor
-    public func refreshIfNeeded() {
-        guard needsRefreshFlag else { return }
-        refresh()
+    @MainActor @discardableResult
+    public func refreshIfNeeded() -> ViewModel {
+        guard needsRefreshFlag else { return self }
+        return refresh()
     }
 
     /// Applies this ViewModel to the binding view now (when there is one)
     /// and clears ``needsRefresh``.
-    @MainActor
-    public func refresh() {
+    @MainActor @discardableResult
+    public func refresh() -> ViewModel {
         needsRefreshFlag = false
         bindingViewSlot?.apply(self)
+        return self
     }
 
     /// Runs `body` to change the data, marks the cached size stale, and
     /// refreshes the binding view now.
-    @MainActor
-    public func updateAndRefresh(_ body: (ViewModel) throws -> Void) rethrows {
+    @MainActor @discardableResult
+    public func updateAndRefresh(_ body: (ViewModel) throws -> Void) rethrows -> ViewModel {
         try body(self)
         needsCachedSizeFlag = true
-        refresh()
+        return refresh()
     }
 
     /// Runs `body` to change the data, marks the cached size stale, and
     /// marks the binding view as needing a refresh (see
     /// ``refreshIfNeeded()``), for several updates that end in one refresh.
-    @MainActor
-    public func update(_ body: (ViewModel) throws -> Void) rethrows {
+    @MainActor @discardableResult
+    public func update(_ body: (ViewModel) throws -> Void) rethrows -> ViewModel {
         try body(self)
         needsCachedSizeFlag = true
         needsRefreshFlag = true
+        return self
     }
 }
 

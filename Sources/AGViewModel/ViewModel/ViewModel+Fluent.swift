@@ -1,7 +1,8 @@
 // Chainable setters: each returns the ViewModel, so a ViewModel can be
-// built in one expression. Merges, weak slots, commands, the delegate and
-// the binding view have chainable methods in their own files (`merge`,
-// `setWeakObject`, `setCommand`, `setDelegate`, `bind`).
+// built in one expression. Merges, weak slots, commands, the delegate, the
+// binding view and the refresh and size flags have chainable methods in
+// their own files (`merge`, `setWeakObject`, `setCommand`, `setDelegate`,
+// `bind`, `setNeedsRefresh`, `setNeedsCachedSize`, `update`, `refresh`).
 //
 // ```swift
 // let viewModel = ViewModel(json)
