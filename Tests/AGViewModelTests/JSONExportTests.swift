@@ -52,10 +52,29 @@ struct JSONExportTests {
         // Without a closure: URLs become strings, others are left out.
         #expect(item.exportJSON() == ["id": 1, "link": "https://example.com/a"])
         let options = JSONExportOptions(payload: { key, payload in
-            guard key == "avatar", let avatar = payload as? Avatar else { return nil }
-            return .string(avatar.name)
+            guard key == "avatar", let avatar = payload as? Avatar else { return .omit }
+            return .json(.string(avatar.name))
         })
         #expect(item.exportJSON(options: options) == ["id": 1, "avatar": "ada.png"])
+    }
+
+    /// A converter that only knows its own payload type leaves the others
+    /// to the standard rule: URLs still export as strings.
+    @Test func payloadClosureFallsBackToTheStandardRule() {
+        let item = ViewModel(["id": 1])
+        item[value: "when"] = .payload(Date(timeIntervalSince1970: 0))
+        item[value: "link"] = .payload(URL(string: "https://example.com/a")!)
+        item[value: "secret"] = .payload(Avatar(name: "hidden"))
+        item[value: "child"] = .payload(ViewModel(["c": 1]))   // nested: never offered to the converter
+        var offered: [String] = []
+        let options = JSONExportOptions(keys: .everything, payload: { key, payload in
+            offered.append(key)
+            guard let date = payload as? Date else { return .standard }
+            return .json(.string(date.ISO8601Format()))
+        })
+        #expect(item.exportJSON(options: options)
+                == ["id": 1, "when": "1970-01-01T00:00:00Z", "link": "https://example.com/a", "child": ["c": 1]])
+        #expect(offered.sorted() == ["link", "secret", "when"])
     }
 
     /// A main-actor screen's own state, not `Sendable`, in the payload
@@ -68,7 +87,7 @@ struct JSONExportTests {
         func requestBody() -> JSONValue {
             profile[value: "avatar"] = .payload(Avatar(name: "local.png"))
             return profile.exportJSON(options: JSONExportOptions(payload: { key, _ in
-                self.images.uploaded[key].map { .string($0.absoluteString) }
+                self.images.uploaded[key].map { .json(.string($0.absoluteString)) } ?? .omit
             }))
         }
     }

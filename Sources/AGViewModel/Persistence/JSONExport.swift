@@ -164,9 +164,11 @@ internal struct JSONExporter {
     /// A payload as JSON, or `nil` to leave it out.
     private mutating func export(_ payload: Any, key: String) -> JSONValue? {
         guard let nested = NestedContent(payload) else {
-            if let handler = options.payload { return handler(key, payload) }
-            if let url = payload as? URL { return .string(url.absoluteString) }
-            return nil
+            switch options.payload?(key, payload) ?? .standard {
+            case .json(let value): return value
+            case .omit: return nil
+            case .standard: return (payload as? URL).map { .string($0.absoluteString) }
+            }
         }
         if let identity = nested.identity, visiting.contains(identity) { return nil }
         // Every object on the path is in `visiting` (a recurring one stops above).

@@ -6,7 +6,8 @@
 /// let body = item.exportJSON(options: JSONExportOptions(
 ///     keyExchange: ["screenName": "screen_name"],
 ///     payload: { key, payload in
-///         (payload as? Date).map { .string($0.ISO8601Format()) }   // nil: leave the key out
+///         guard let date = payload as? Date else { return .standard }   // URLs as strings
+///         return .json(.string(date.ISO8601Format()))
 ///     }))
 /// ```
 ///
@@ -22,18 +23,31 @@ public struct JSONExportOptions {
     /// new name collides with a key also exported, the later key in the
     /// ViewModel's order wins, at the first one's position.
     public var keyExchange: [String: String]
-    /// Turns a payload the exporter cannot write into JSON, or returns `nil`
-    /// to leave its key out. Called with the ViewModel key (before the
-    /// exchange) for every payload that is not a ViewModel, an array of
-    /// ViewModels, a ``Section`` or a ``Manager``. Without it, `URL`
-    /// payloads export as their absolute string and other payloads are left out.
-    public var payload: ((_ key: String, _ payload: Any) -> JSONValue?)?
+    /// Decides how a payload the exporter cannot write by itself is
+    /// exported: as a JSON value, left out, or as without a converter
+    /// (``PayloadConversion/standard``). Called with the ViewModel key
+    /// (before the exchange) for every payload that is not a ViewModel, an
+    /// array of ViewModels, a ``Section`` or a ``Manager``. Without it,
+    /// `URL` payloads export as their absolute string and other payloads
+    /// are left out.
+    public var payload: ((_ key: String, _ payload: Any) -> PayloadConversion)?
+
+    /// How the ``payload`` converter exports one payload.
+    public enum PayloadConversion {
+        /// Export this value under the key.
+        case json(JSONValue)
+        /// Leave the key out.
+        case omit
+        /// Export as without a converter: a `URL` as its absolute string;
+        /// any other payload left out.
+        case standard
+    }
 
     /// Export options.
     public init(
         keys: KeySelection = .registered,
         keyExchange: [String: String] = [:],
-        payload: ((_ key: String, _ payload: Any) -> JSONValue?)? = nil
+        payload: ((_ key: String, _ payload: Any) -> PayloadConversion)? = nil
     ) {
         self.keys = keys
         self.keyExchange = keyExchange
