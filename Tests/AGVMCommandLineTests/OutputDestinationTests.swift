@@ -147,7 +147,8 @@ struct OutputDestinationTests {
         for arguments in attempts {
             let io = CapturedIO()
             #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 2, "\(arguments)")
-            #expect(io.error.contains("would replace the input"), "\(io.error)")
+            let replaced = arguments.last == spec ? "the packaging spec" : "the input"
+            #expect(io.error.contains("would replace \(replaced) "), "\(io.error)")
             #expect(io.output.isEmpty)
         }
         // Standard input redirected from the file is that file too.

@@ -68,8 +68,9 @@ enum ConvertCommand {
         let specPath = arguments.value("packager")
         try CommandLineTool.checkStandardInputReadOnce(inputs + (specPath.map { [$0] } ?? []), command: "convert")
         if let replaced = OutputDestination.replacedInput(writingTo: output, inputs: inputs + (specPath.map { [$0] } ?? [])) {
+            let role = inputs.contains(replaced) ? "the input" : "the packaging spec"
             throw CommandLineUsageError(command: "convert", message:
-                "'-o \(output!)' would replace the input \(CommandLineTool.displayName(replaced)); write to another file")
+                "'-o \(output!)' would replace \(role) \(CommandLineTool.displayName(replaced)); write to another file")
         }
         if format == .archive {
             guard output != nil else {
