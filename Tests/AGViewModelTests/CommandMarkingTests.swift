@@ -30,6 +30,21 @@ struct CommandMarkingTests {
         return vm
     }
 
+    /// A ledger as long as a real one brings its balances up to date one
+    /// after the other without a stack frame per row: 20,000 rows on a
+    /// 512 KB thread (a secondary thread's size on Apple platforms).
+    @Test func aLongLedgerRunsWithoutDeepRecursion() throws {
+        let rows = 20_000
+        let balances = onSmallStackThread(stackSize: 512 * 1024) { () -> [Int?] in
+            let vm = Self.ledger(rows: rows)
+            let first = try? vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")?.json?.intValue
+            vm["amount0"] = .int(5)
+            let second = try? vm.executeCommandIfNeeded(forKey: "balance\(rows - 1)")?.json?.intValue
+            return [first, second, vm.int(at: "balance\(rows / 2)")]
+        }
+        #expect(balances == [rows, rows + 4, rows / 2 + 5])
+    }
+
     /// Editing one amount of a ledger reruns that row and the rows after
     /// it, once each.
     @Test func aLedgerEditRerunsTheRowsAfterItOnce() throws {

@@ -346,4 +346,62 @@ struct CommandTests {
         #expect(vm.needsExecuteCommand(forKey: "a") && vm.needsExecuteCommand(forKey: "b"))
         #expect(try vm.executeCommandIfNeeded(forKey: "b")?.json == 101)
     }
+
+    /// The body sets a bookkeeping key that differs on every run, and an
+    /// observer of that key asks for the command's value "if needed" while
+    /// the command runs: it gets the stored value, and the body runs once.
+    @Test func anIfNeededCallFromInsideTheRunDoesNotRunItAgain() throws {
+        let vm = ViewModel(["price": 2, "quantity": 3])
+        var runs = 0
+        vm.setCommand(forKey: "total", dependsOn: ["price", "quantity"]) { (vm: ViewModel) -> Int? in
+            runs += 1
+            // A bound, so the code before this rule fails here instead of hanging.
+            if runs < 1_000 { vm["computedAt"] = .int(Int64(runs)) }
+            return vm.int(at: "price", default: 0) * vm.int(at: "quantity", default: 0)
+        }
+        var seenDuringRun: [JSONValue?] = []
+        let observation = vm.observe("computedAt") { vm, _, _ in
+            seenDuringRun.append(try? vm.executeCommandIfNeeded(forKey: "total")?.json)
+        }
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 6)
+        #expect(runs == 1)
+        #expect(seenDuringRun.count == 1 && seenDuringRun[0] == nil)   // nothing stored yet
+        vm["quantity"] = 4
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 8)
+        #expect(runs == 2)
+        #expect(seenDuringRun.count == 2 && seenDuringRun[1] == 6)   // the value stored before this run
+        // The same from the body itself.
+        vm.setCommand(forKey: "selfAsking", dependsOn: ["price"]) { (vm: ViewModel) -> Int? in
+            runs += 1
+            let before = (try? vm.executeCommandIfNeeded(forKey: "selfAsking"))?.json?.intValue ?? 0
+            return before + 1
+        }
+        runs = 0
+        #expect(try vm.executeCommandIfNeeded(forKey: "selfAsking")?.json == 1)
+        #expect(try vm.executeCommand(forKey: "selfAsking")?.json == 2)
+        #expect(runs == 2)
+        observation.cancel()
+    }
+
+    /// A command replaced (or removed) while it runs does not store its
+    /// result under the key: the key stands for the new command now.
+    @Test func aCommandReplacedWhileItRunsDoesNotStoreItsResult() throws {
+        let vm = ViewModel()
+        vm.setCommand(forKey: "label", dependsOn: []) { (vm: ViewModel) -> String? in
+            vm.setCommand(forKey: "label", dependsOn: []) { (_: ViewModel) -> String? in "new" }
+            return "old"
+        }
+        #expect(try vm.executeCommand(forKey: "label")?.json == "old")   // the caller gets its own run's result
+        #expect(vm["label"] == nil)
+        #expect(vm.needsExecuteCommand(forKey: "label"))
+        #expect(try vm.executeCommandIfNeeded(forKey: "label")?.json == "new")
+        #expect(vm["label"] == "new")
+
+        vm.setCommand(forKey: "gone", dependsOn: []) { (vm: ViewModel) -> String? in
+            vm.removeCommand(forKey: "gone")
+            return "orphan"
+        }
+        #expect(try vm.executeCommand(forKey: "gone")?.json == "orphan")
+        #expect(vm["gone"] == nil)
+    }
 }

@@ -3,8 +3,12 @@ internal struct CommandSlot {
     let command: Command
     /// Marked, by hand or by a dependency change, or never run.
     var needsExecute = true
-    /// Executions under way; while any runs, "if needed" callers run too
-    /// rather than return a result that is about to be replaced.
+    /// Executions under way. An "if needed" call made while one runs (from
+    /// its body, or from an observer of a key the body sets) gets the
+    /// stored value and does not run the command inside itself: a body
+    /// whose every run changes an observed key would otherwise run again
+    /// from that observer forever. The run under way stores its result
+    /// and tells the key's observers when it ends.
     var inFlight = 0
     /// Counts the marks that reach this command. An execution whose inputs
     /// changed after it claimed the command (the generation moved on) does
@@ -129,8 +133,7 @@ extension ViewModel {
     ///   is skipped; whether it needs execution is left as it was).
     @discardableResult
     public func executeCommand(forKey key: String) throws(CommandError) -> ViewModelValue? {
-        var visiting: Set<String> = []
-        return try execute(key, force: true, visiting: &visiting)
+        try execute(key, force: true)
     }
 
     /// Runs the command for the typed `key` now and returns its result read
@@ -148,13 +151,17 @@ extension ViewModel {
     /// time they store a result, so they stay marked: each call runs them
     /// again.
     ///
+    /// Called while the command is running (from its body, or from an
+    /// observer of a key its body sets), it returns the stored value and
+    /// does not run the command inside itself; the run under way stores
+    /// its result, and tells the key's observers, when it ends.
+    ///
     /// - Throws: ``CommandError/noCommand(key:)``, or
     ///   ``CommandError/notExecutable(key:)`` when it needs to run but is
     ///   not executable.
     @discardableResult
     public func executeCommandIfNeeded(forKey key: String) throws(CommandError) -> ViewModelValue? {
-        var visiting: Set<String> = []
-        return try execute(key, force: false, visiting: &visiting)
+        try execute(key, force: false)
     }
 
     /// ``executeCommandIfNeeded(forKey:)`` for a typed key, its result read
@@ -265,68 +272,111 @@ extension ViewModel {
         }
     }
 
-    /// Executes `key`'s command when forced or needed. `visiting` holds the
-    /// keys being executed up the call stack, so dependency cycles end.
-    private func execute(_ key: String, force: Bool, visiting: inout Set<String>) throws(CommandError) -> ViewModelValue? {
-        enum Decision { case missing, notExecutable, cached, run(Command) }
-        var claimedGeneration = 0
-        func decide(claim: Bool) -> Decision {
-            guard let slot = commandSlots[key] else { return .missing }
-            guard force || slot.needsExecute || slot.inFlight > 0 else { return .cached }
-            guard slot.command.isExecutable else { return .notExecutable }
-            if claim {
-                // Cleared before running: a dependency changing while
-                // the body runs marks it again, so the next "if needed"
-                // call reruns.
-                // Unless an input computed by another command is marked
-                // again (a command body changed what it depends on after
-                // it was brought up to date): then this run reads a stale
-                // input, so the mark stays and the next "if needed" call
-                // refreshes the input and this command. Keeps "input
-                // marked ⇒ dependents marked".
-                let staleInput = slot.command.dependencies.contains { dependency in
-                    guard dependency != key, !visiting.contains(dependency),
-                          let input = commandSlots[dependency] else { return false }
-                    return input.needsExecute && input.command.isExecutable
-                }
-                if staleInput {
-                    commandSlots[key]?.needsExecute = true
-                } else {
-                    clearMark(key)
-                }
-                commandSlots[key]?.inFlight += 1
-                claimedGeneration = slot.generation
-            }
-            return .run(slot.command)
-        }
-        func unwrap(_ decision: Decision) throws(CommandError) -> Command? {
-            switch decision {
+    /// What a call for `key` does now: nothing to run (`.cached`), an
+    /// error, or run `key`'s command.
+    private enum ExecutionDecision {
+        case missing, notExecutable, cached, run(Command)
+
+        func command(forKey key: String) throws(CommandError) -> Command? {
+            switch self {
             case .missing: throw .noCommand(key: key)
             case .notExecutable: throw .notExecutable(key: key)
             case .cached: return nil
             case .run(let command): return command
             }
         }
+    }
 
-        guard let planned = try unwrap(decide(claim: false)) else { return storedValue(forKey: key) }
-        // Bring dependencies computed by their own commands up to date
-        // first; their new results mark this command, which is why it is
-        // claimed only afterwards. One that cannot run keeps its value.
-        visiting.insert(key)
-        for dependency in planned.dependencies where dependency != key && !visiting.contains(dependency) {
-            guard command(forKey: dependency) != nil else { continue }
-            _ = try? execute(dependency, force: false, visiting: &visiting)
+    /// Executes `key`'s command when forced or needed, after bringing the
+    /// commands it depends on up to date (when they need it): their new
+    /// results mark it, which is why it is claimed only after them. A
+    /// dependency that cannot run keeps its value.
+    ///
+    /// A work list, not recursion: a ledger's running balances, each a
+    /// command on the one before, chain as deep as the ledger is long.
+    /// `visiting` holds the keys whose dependencies are being brought up to
+    /// date, so dependency cycles end.
+    private func execute(_ key: String, force: Bool) throws(CommandError) -> ViewModelValue? {
+        struct Pending {
+            let key: String
+            let dependencies: [String]
+            var next = 0
         }
-        visiting.remove(key)
+        var visiting: Set<String> = []
+        guard let planned = try decide(key, force: force, claim: false, visiting: visiting).command(forKey: key) else {
+            return storedValue(forKey: key)
+        }
+        var pending = [Pending(key: key, dependencies: planned.dependencies)]
+        visiting.insert(key)
+        while let top = pending.last {
+            if top.next < top.dependencies.count {
+                pending[pending.count - 1].next += 1
+                let dependency = top.dependencies[top.next]
+                guard dependency != top.key, !visiting.contains(dependency),
+                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting) else {
+                    continue
+                }
+                pending.append(Pending(key: dependency, dependencies: command.dependencies))
+                visiting.insert(dependency)
+                continue
+            }
+            pending.removeLast()
+            visiting.remove(top.key)
+            if pending.isEmpty { break }
+            _ = try? run(top.key, force: false, visiting: visiting)
+        }
+        return try run(key, force: force, visiting: visiting)
+    }
 
-        guard let head = try unwrap(decide(claim: true)) else { return storedValue(forKey: key) }
+    /// Whether `key`'s command runs now. When `claim`ing it for a run, also
+    /// clears its mark (or keeps it, when an input computed by another
+    /// command is stale) and counts the run in flight.
+    private func decide(_ key: String, force: Bool, claim: Bool, visiting: Set<String>) -> ExecutionDecision {
+        guard let slot = commandSlots[key] else { return .missing }
+        guard force || (slot.needsExecute && slot.inFlight == 0) else { return .cached }
+        guard slot.command.isExecutable else { return .notExecutable }
+        if claim {
+            // Cleared before running: a dependency changing while
+            // the body runs marks it again, so the next "if needed"
+            // call reruns.
+            // Unless an input computed by another command is marked
+            // again (a command body changed what it depends on after
+            // it was brought up to date): then this run reads a stale
+            // input, so the mark stays and the next "if needed" call
+            // refreshes the input and this command. Keeps "input
+            // marked ⇒ dependents marked".
+            let staleInput = slot.command.dependencies.contains { dependency in
+                guard dependency != key, !visiting.contains(dependency),
+                      let input = commandSlots[dependency] else { return false }
+                return input.needsExecute && input.command.isExecutable
+            }
+            if staleInput {
+                commandSlots[key]?.needsExecute = true
+            } else {
+                clearMark(key)
+            }
+            commandSlots[key]?.inFlight += 1
+        }
+        return .run(slot.command)
+    }
+
+    /// Claims `key`'s command, when it is to run, and runs its chain,
+    /// storing each result under `key`.
+    private func run(_ key: String, force: Bool, visiting: Set<String>) throws(CommandError) -> ViewModelValue? {
+        guard let head = try decide(key, force: force, claim: true, visiting: visiting).command(forKey: key) else {
+            return storedValue(forKey: key)
+        }
+        // The generation the claim saw; `decide` counted the run in flight.
+        let claimedGeneration = commandSlots[key]?.generation ?? 0
         defer { setInFlight(key, head, by: -1) }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
             // Stored only if no input changed since the claim (a step may
-            // set a key the command depends on; see `CommandSlot.generation`).
-            if let slot = commandSlots[key], slot.command === head, slot.generation != claimedGeneration {
+            // set a key the command depends on; see `CommandSlot.generation`)
+            // and the command is still the key's: one replaced or removed
+            // while it ran computed a value the key no longer stands for.
+            guard let slot = commandSlots[key], slot.command === head, slot.generation == claimedGeneration else {
                 continue
             }
             // Not in flight while the result is stored: the key's observers
