@@ -270,7 +270,8 @@ struct KeyObservationTests {
         vm.addObserver(first, forKey: "a") { observer, _, _, _ in seen.append("new \(observer.name)") }
         vm.addObserver(last, forKey: "a") { observer, _, _, _ in seen.append("new \(observer.name)") }
         #expect(vm.observerCount(forKey: "a") == 302)
-        #expect(vm.observationCenter?.observers["a"]?.count == 302, "each object is registered once")
+        #expect(vm.observationCenter?.observers["a"]?.count(where: { !$0.isRemoved }) == 302,
+                "each object is registered once")
         vm["a"] = 1
         #expect(seen.items.sorted() == ["new first", "new last"])
     }

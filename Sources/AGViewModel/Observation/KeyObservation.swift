@@ -16,7 +16,8 @@
 /// live at once, plus one). ``cancel()`` drops them at once.
 public final class KeyObservation {
     private weak let viewModel: ViewModel?
-    private let registrations: [ObserverRegistration]
+    /// Its registrations, one per key, in its ViewModel's center.
+    internal let registrations: [ObserverRegistration]
     /// The handler, owned here: the registrations reach it through the
     /// token, which they hold weakly, so they never keep what it captures.
     private let handler: ObserverRegistration.Invoke

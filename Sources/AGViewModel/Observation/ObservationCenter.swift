@@ -19,6 +19,13 @@ internal final class ObservationCenter {
     /// Per key, where the next add looks for registrations whose observer
     /// is gone (see `sweepAFew(forKey:into:)`).
     var sweepCursors: [String: Int] = [:]
+    /// Per key, how many registrations in its list are removed (see
+    /// `removeInPlace`): they stay until they outnumber the live ones, so
+    /// removing each of n observers costs O(1) on average, in any order.
+    var removedInList: [String: Int] = [:]
+    /// The keys each `addObserver` object has a registration for, so
+    /// removing an object from every key visits its own keys only.
+    var keysByObject: [ObjectIdentifier: Set<String>] = [:]
     /// Per key, the registration of each `addObserver` object (an object
     /// since gone keeps its entry until its registration is removed): a
     /// re-add finds the one it replaces without a scan.
@@ -51,7 +58,7 @@ internal final class ObservationCenter {
         // The ViewModel is being deallocated: end change streams and
         // notification observers.
         for registrations in observers.values {
-            for registration in registrations { registration.onRemove?() }
+            for registration in registrations where !registration.isRemoved { registration.onRemove?() }
         }
         for forwarder in notificationForwarders { forwarder.stop() }
     }
@@ -80,7 +87,7 @@ internal final class ObservationCenter {
             let current = viewModel.untrackedValue(forKey: key)
             if !ViewModelValue.isSame(current, newValue) {
                 if announcesPrior, let registrations = observers[key],
-                   registrations.contains(where: { $0.options.contains(.prior) }) {
+                   registrations.contains(where: { !$0.isRemoved && $0.options.contains(.prior) }) {
                     deliveries.deliver(PendingDelivery(
                         registrations: registrations, key: key, old: current, new: nil, kind: .prior), in: viewModel)
                 }
@@ -145,7 +152,8 @@ internal final class ObservationCenter {
                 deliveries.deliver(PendingDelivery(
                     registrations: registrations, key: key, old: old, new: newValue, kind: .change), in: viewModel)
             }
-        } else if let registrations, registrations.contains(where: { $0.options.contains(.includeEqualValues) }) {
+        } else if let registrations,
+                  registrations.contains(where: { !$0.isRemoved && $0.options.contains(.includeEqualValues) }) {
             deliveries.deliver(PendingDelivery(
                 registrations: registrations, key: key, old: old, new: newValue, kind: .change, equalValue: true),
                 in: viewModel)
@@ -177,13 +185,13 @@ internal final class ObservationCenter {
         for (key, registrations) in zip(keys, snapshots) {
             let (old, new) = changes[key]!
             if !ViewModelValue.isSame(old, new) {
-                if registrations.contains(where: { $0.options.contains(.prior) }) {
+                if registrations.contains(where: { !$0.isRemoved && $0.options.contains(.prior) }) {
                     batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: nil, kind: .prior))
                 }
                 if !registrations.isEmpty {
                     batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: new, kind: .change))
                 }
-            } else if registrations.contains(where: { $0.options.contains(.includeEqualValues) }) {
+            } else if registrations.contains(where: { !$0.isRemoved && $0.options.contains(.includeEqualValues) }) {
                 batch.append(PendingDelivery(
                     registrations: registrations, key: key, old: old, new: new, kind: .change, equalValue: true))
             }
@@ -210,11 +218,15 @@ internal final class ObservationCenter {
         }
         sweepAFew(forKey: key, into: &removed)
         if observers[key, default: []].count >= sweepLengths[key, default: 0] {
-            remove(from: &observers[key, default: []], into: &removed) { $0.isOrphaned }
+            remove(forKey: key, from: &observers[key, default: []], into: &removed) { $0.isOrphaned }
             sweepLengths[key] = 2 * observers[key, default: []].count + 1
         }
         observers[key, default: []].append(registration)
-        if let object = registration.observerIdentifier { objectRegistrations[key, default: [:]][object] = registration }
+        registration.listedIn = ObjectIdentifier(self)
+        if let object = registration.observerIdentifier {
+            objectRegistrations[key, default: [:]][object] = registration
+            keysByObject[object, default: []].insert(key)
+        }
         if registration.options.contains(.prior) { priorObserverCount += 1 }
     }
 
@@ -230,7 +242,10 @@ internal final class ObservationCenter {
             guard count > 0 else { break }
             if cursor >= count { cursor = 0 }
             let candidate = observers[key]![cursor]
-            if candidate.isOrphaned {
+            if candidate.isRemoved {
+                observers[key]!.remove(at: cursor)
+                removedInList[key]! -= 1
+            } else if candidate.isOrphaned {
                 observers[key]!.remove(at: cursor)
                 didRemove(candidate, into: &removed)
             } else {
@@ -244,7 +259,7 @@ internal final class ObservationCenter {
     func remove(forKey key: String, into removed: inout [ObserverRegistration],
                       where predicate: (ObserverRegistration) -> Bool) {
         guard observers[key] != nil else { return }
-        remove(from: &observers[key, default: []], into: &removed, where: predicate)
+        remove(forKey: key, from: &observers[key, default: []], into: &removed, where: predicate)
         if observers[key]?.isEmpty == true { forget(key) }
     }
 
@@ -253,20 +268,40 @@ internal final class ObservationCenter {
         observers[key] = nil
         sweepLengths[key] = nil
         sweepCursors[key] = nil
+        for object in objectRegistrations[key]?.keys ?? [:].keys { forgetKey(key, of: object) }
         objectRegistrations[key] = nil
+        removedInList[key] = nil
     }
 
-    /// Takes `registration` out of its key's list, if there, leaving the
-    /// list in place even when empty. Found by reference from the newest:
-    /// no weak load per registration.
+    private func forgetKey(_ key: String, of object: ObjectIdentifier) {
+        keysByObject[object]?.remove(key)
+        if keysByObject[object]?.isEmpty == true { keysByObject[object] = nil }
+    }
+
+    /// Removes `registration` from its key's list, if there, leaving the
+    /// list in place even when empty. It is marked removed and stays in
+    /// the list, skipped, until the removed ones outnumber the live ones;
+    /// then one pass drops them all. Finding its place in the list would
+    /// cost a scan per removal: removing n observers oldest first took
+    /// O(n²).
     @discardableResult
     private func removeInPlace(_ registration: ObserverRegistration, into removed: inout [ObserverRegistration]) -> Bool {
         let key = registration.key
-        guard !registration.isRemoved, let position = observers[key]?.lastIndex(where: { $0 === registration }) else {
-            return false
-        }
-        observers[key]!.remove(at: position)
+        guard registration.listedIn == ObjectIdentifier(self), !registration.isRemoved,
+              let count = observers[key]?.count else { return false }
         didRemove(registration, into: &removed)
+        let removedCount = removedInList[key, default: 0] + 1
+        if removedCount == count {
+            observers[key]!.removeAll(keepingCapacity: true)
+            removedInList[key] = nil
+            sweepCursors[key] = nil
+        } else if 2 * removedCount > count {
+            observers[key]!.removeAll { $0.isRemoved }
+            removedInList[key] = nil
+            sweepCursors[key] = nil
+        } else {
+            removedInList[key] = removedCount
+        }
         return true
     }
 
@@ -288,10 +323,20 @@ internal final class ObservationCenter {
     /// from the object's own `deinit`, when weak references to it already
     /// read `nil`), or a token's.
     func remove(observer: AnyObject, forKey key: String, into removed: inout [ObserverRegistration]) {
-        if observer is KeyObservation {
-            remove(forKey: key, into: &removed) { $0.observer === observer }
+        if let token = observer as? KeyObservation {
+            for registration in token.registrations where registration.key == key { remove(registration, into: &removed) }
         } else if let registration = objectRegistrations[key]?[ObjectIdentifier(observer)] {
             remove(registration, into: &removed)
+        }
+    }
+
+    /// Removes every registration `observer` made, on every key: by the
+    /// object's own keys, or the token's own registrations.
+    func remove(observer: AnyObject, into removed: inout [ObserverRegistration]) {
+        if let token = observer as? KeyObservation {
+            for registration in token.registrations { remove(registration, into: &removed) }
+        } else if let keys = keysByObject[ObjectIdentifier(observer)] {
+            for key in keys { remove(observer: observer, forKey: key, into: &removed) }
         }
     }
 
@@ -303,13 +348,19 @@ internal final class ObservationCenter {
         }
     }
 
-    private func remove(from list: inout [ObserverRegistration], into removed: inout [ObserverRegistration],
-                              where predicate: (ObserverRegistration) -> Bool) {
+    /// Removes the registrations of `list` (`key`'s) matching
+    /// `predicate`, and drops those removed before.
+    private func remove(forKey key: String, from list: inout [ObserverRegistration],
+                        into removed: inout [ObserverRegistration],
+                        where predicate: (ObserverRegistration) -> Bool) {
         list.removeAll { registration in
+            if registration.isRemoved { return true }
             guard predicate(registration) else { return false }
             didRemove(registration, into: &removed)
             return true
         }
+        removedInList[key] = nil
+        sweepCursors[key] = nil
     }
 
     /// Marks `registration`, just taken out of its key's list, as removed.
@@ -317,6 +368,7 @@ internal final class ObservationCenter {
         registration.isRemoved = true
         if let object = registration.observerIdentifier, objectRegistrations[registration.key]?[object] === registration {
             objectRegistrations[registration.key]?[object] = nil
+            forgetKey(registration.key, of: object)
         }
         if registration.options.contains(.prior) { priorObserverCount -= 1 }
         removed.append(registration)

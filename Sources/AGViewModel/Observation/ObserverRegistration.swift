@@ -30,6 +30,11 @@ internal final class ObserverRegistration {
     /// Set when removed: a delivery already under
     /// way skips it from then on.
     var isRemoved = false
+    /// The center whose list holds it, set when added: a center removes
+    /// only its own registrations. A removed one may stay in the list,
+    /// skipped by everything that reads the list, until the list is
+    /// compacted.
+    var listedIn: ObjectIdentifier?
 
     /// A registration for `observer`, or, when `ownedByToken`, for the
     /// token stored in ``observer`` before it is registered.

@@ -156,7 +156,7 @@ extension ViewModel {
     /// ``KeyObservation/cancel()`` does.
     public func removeObserver(_ observer: AnyObject) {
         removeObservers { center, removed in
-            for key in Array(center.observers.keys) { center.remove(observer: observer, forKey: key, into: &removed) }
+            center.remove(observer: observer, into: &removed)
         }
     }
 
@@ -195,6 +195,6 @@ extension ViewModel {
     /// The number of live observations of `key` (observers whose object is
     /// gone are not counted).
     public func observerCount(forKey key: String) -> Int {
-        observationCenter?.observers[key]?.count(where: { !$0.isOrphaned }) ?? 0
+        observationCenter?.observers[key]?.count(where: { !$0.isRemoved && !$0.isOrphaned }) ?? 0
     }
 }
