@@ -404,4 +404,26 @@ struct CommandTests {
         #expect(try vm.executeCommand(forKey: "gone")?.json == "orphan")
         #expect(vm["gone"] == nil)
     }
+
+    /// A body that clamps its own input: the run that changed the input
+    /// does not store its result, so an "if needed" call made meanwhile
+    /// (by an observer of the input) runs the command, whose result is
+    /// stored and told.
+    @Test func anIfNeededCallDuringARunThatChangedItsInputRunsIt() throws {
+        let vm = ViewModel(["x": 5])
+        var runs = 0
+        vm.setCommand(forKey: "clamped", dependsOn: ["x"]) { (vm: ViewModel) -> Int? in
+            runs += 1
+            if vm.int(at: "x", default: 0) > 3 { vm["x"] = 3 }
+            return vm.int(at: "x", default: 0) * 10
+        }
+        var seen: [JSONValue?] = []
+        var told: [JSONValue?] = []
+        let input = vm.observe("x") { vm, _, _ in seen.append(try? vm.executeCommandIfNeeded(forKey: "clamped")?.json) }
+        let output = vm.observe("clamped") { _, _, change in told.append(change.newValue?.json) }
+        #expect(try vm.executeCommandIfNeeded(forKey: "clamped")?.json == 30)
+        #expect(seen == [30] && told == [30] && vm["clamped"] == 30)
+        #expect(runs == 2 && !vm.needsExecuteCommand(forKey: "clamped"))
+        withExtendedLifetime((input, output)) {}
+    }
 }

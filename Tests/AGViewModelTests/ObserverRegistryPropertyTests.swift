@@ -122,4 +122,29 @@ struct ObserverRegistryPropertyTests {
             withExtendedLifetime(tokens) {}
         }
     }
+
+    /// A token that outlives its ViewModel removes nothing from another
+    /// one, also when the other's registry sits where the first one's was
+    /// (freed memory is reused at once, so some of the tries land there).
+    @Test func aTokenOfAFreedViewModelRemovesNothingElsewhere() {
+        for attempt in 0..<50 {
+            var first: ViewModel? = ViewModel()
+            var ended = 0
+            let stale = first!.observe(["k", "other"]) { _, _, _ in }
+            _ = first!.changes(for: ["k"])   // a stream, ended when its ViewModel goes
+            first = nil
+            let second = ViewModel()
+            var heard = 0
+            let live = second.observe("k") { _, _, _ in heard += 1 }
+            let stream = second.observe("other") { _, _, _ in ended += 1 }
+            second.removeObserver(stale)
+            second.removeObserver(stale, forKey: "k")
+            stale.cancel()
+            second["k"] = .int(Int64(attempt))
+            second["other"] = .int(1)
+            #expect(heard == 1 && ended == 1, "attempt \(attempt)")
+            #expect(second.observerCount(forKey: "k") == 1 && second.observerCount(forKey: "other") == 1)
+            withExtendedLifetime((live, stream)) {}
+        }
+    }
 }

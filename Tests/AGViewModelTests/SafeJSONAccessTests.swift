@@ -167,6 +167,12 @@ struct SafeJSONAccessTests {
         #expect(json.float(at: "big") == nil)
         #expect(json.float(at: "word") == nil && json.float(at: "none") == nil && json.float(at: "missing") == nil)
         #expect(json.float(at: "huge", default: -1) == -1)
+        // Exact values round once: an integer and a numeric string just
+        // above a halfway point between two floats round up (through a
+        // double they would land on the halfway point, then round to even).
+        let exact = try JSONValue(parsing: #"{"i": 1152921573326323713, "s": "1.00000005960464477539062501"}"#)
+        #expect(exact.float(at: "i") == Float(exactly: 1 << 60)! + Float(exactly: 1 << 37)!)
+        #expect(exact.float(at: "s") == Float(1).nextUp)
         #expect(try json.read(Float.self, at: "price") == Float(9.99))
         #expect(throws: JSONAccessError.self) { try json.read(Float.self, at: "word") }
         // The same reads on a ViewModel, and typed keys store a float as its short text.

@@ -8,8 +8,12 @@ internal struct CommandSlot {
     /// stored value and does not run the command inside itself: a body
     /// whose every run changes an observed key would otherwise run again
     /// from that observer forever. The run under way stores its result
-    /// and tells the key's observers when it ends.
+    /// and tells the key's observers when it ends. Unless an input changed
+    /// since the latest run claimed the command (``claimedGeneration``):
+    /// that run will not store its result, so the call runs the command.
     var inFlight = 0
+    /// The ``generation`` the latest run saw when it claimed the command.
+    var claimedGeneration = 0
     /// Counts the marks that reach this command. An execution whose inputs
     /// changed after it claimed the command (the generation moved on) does
     /// not store its result: a later execution may already have stored a
@@ -154,7 +158,9 @@ extension ViewModel {
     /// Called while the command is running (from its body, or from an
     /// observer of a key its body sets), it returns the stored value and
     /// does not run the command inside itself; the run under way stores
-    /// its result, and tells the key's observers, when it ends.
+    /// its result, and tells the key's observers, when it ends. When an
+    /// input changed since that run began (its body set one), the run will
+    /// not store its result, and the call runs the command.
     ///
     /// - Throws: ``CommandError/noCommand(key:)``, or
     ///   ``CommandError/notExecutable(key:)`` when it needs to run but is
@@ -333,7 +339,9 @@ extension ViewModel {
     /// command is stale) and counts the run in flight.
     private func decide(_ key: String, force: Bool, claim: Bool, visiting: Set<String>) -> ExecutionDecision {
         guard let slot = commandSlots[key] else { return .missing }
-        guard force || (slot.needsExecute && slot.inFlight == 0) else { return .cached }
+        guard force || (slot.needsExecute && (slot.inFlight == 0 || slot.generation != slot.claimedGeneration)) else {
+            return .cached
+        }
         guard slot.command.isExecutable else { return .notExecutable }
         if claim {
             // Cleared before running: a dependency changing while
@@ -356,6 +364,7 @@ extension ViewModel {
                 clearMark(key)
             }
             commandSlots[key]?.inFlight += 1
+            commandSlots[key]?.claimedGeneration = slot.generation
         }
         return .run(slot.command)
     }
@@ -367,7 +376,7 @@ extension ViewModel {
             return storedValue(forKey: key)
         }
         // The generation the claim saw; `decide` counted the run in flight.
-        let claimedGeneration = commandSlots[key]?.generation ?? 0
+        let claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
         defer { setInFlight(key, head, by: -1) }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {

@@ -57,8 +57,14 @@ internal final class ObservationCenter {
     deinit {
         // The ViewModel is being deallocated: end change streams and
         // notification observers.
+        // The registrations are removed with it: a token that outlives
+        // its ViewModel must not match a later center at the same address.
         for registrations in observers.values {
-            for registration in registrations where !registration.isRemoved { registration.onRemove?() }
+            for registration in registrations where !registration.isRemoved {
+                registration.isRemoved = true
+                registration.listedIn = nil
+                registration.onRemove?()
+            }
         }
         for forwarder in notificationForwarders { forwarder.stop() }
     }
@@ -231,9 +237,10 @@ internal final class ObservationCenter {
     }
 
     /// Looks at two registrations of `key`, from where the last add stopped,
-    /// and removes them if their observer is gone: dead observers (and the
-    /// handlers they leave) go within about half the list's length of adds,
-    /// not only when the list has doubled.
+    /// and removes them if their observer is gone (and drops them if
+    /// removed already): dead observers (and the handlers they leave) go
+    /// within about half the list's length of adds, not only when the list
+    /// has doubled.
     private func sweepAFew(forKey key: String, into removed: inout [ObserverRegistration]) {
         guard observers[key] != nil else { return }
         var cursor = sweepCursors[key, default: 0]
@@ -363,7 +370,8 @@ internal final class ObservationCenter {
         sweepCursors[key] = nil
     }
 
-    /// Marks `registration`, just taken out of its key's list, as removed.
+    /// Marks `registration`, taken out of its key's list or left there to
+    /// be dropped later (see `removeInPlace`), as removed.
     private func didRemove(_ registration: ObserverRegistration, into removed: inout [ObserverRegistration]) {
         registration.isRemoved = true
         if let object = registration.observerIdentifier, objectRegistrations[registration.key]?[object] === registration {

@@ -183,11 +183,20 @@ extension Double: JSONReadable {
 }
 
 extension Float: JSONReadable {
-    /// What ``Double`` reads, rounded to the nearest `Float`; `nil` when
-    /// that overflows `Float`'s range (about 3.4e38).
+    /// Any number, and numeric strings, as ``Double`` reads them, rounded
+    /// to the nearest `Float`: integers, big integers and numeric strings
+    /// from their exact value; a `.double` (what the parser makes of a
+    /// fraction or an exponent) from that double. `nil` when the nearest
+    /// `Float` overflows its range (about 3.4e38).
     public static func read(from json: JSONValue) -> Float? {
         guard let d = Double.read(from: json) else { return nil }
-        let f = Float(d)
+        let f: Float
+        switch json {
+        case .int(let i): f = Float(i)
+        case .bigInteger(let text): f = Float(text) ?? Float(d)
+        case .string(let s): f = Float(s) ?? Float(d)
+        default: f = Float(d)
+        }
         return f.isFinite || !d.isFinite ? f : nil
     }
     /// "a number".

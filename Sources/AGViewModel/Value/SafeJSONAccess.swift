@@ -158,10 +158,10 @@ extension SafeJSONAccess {
     public func double(at path: String, default fallback: Double) -> Double { double(at: path) ?? fallback }
 
     /// The number at `path` as a `Float` (any number or numeric string,
-    /// rounded to the nearest `Float`), or `nil`.
+    /// rounded to the nearest `Float` as ``JSONReadable`` says), or `nil`.
     public func float(at path: JSONPath) -> Float? { value(at: path).flatMap(Float.read) }
     /// The number at `path` as a `Float` (any number or numeric string,
-    /// rounded to the nearest `Float`), or `nil`.
+    /// rounded to the nearest `Float` as ``JSONReadable`` says), or `nil`.
     public func float(at path: String) -> Float? { value(at: path).flatMap(Float.read) }
     /// The float at `path`, or `fallback`.
     public func float(at path: JSONPath, default fallback: Float) -> Float { float(at: path) ?? fallback }
