@@ -217,8 +217,8 @@ internal final class ObservationCenter {
     /// one. A change of the key drops them all.
     func add(_ registration: ObserverRegistration, removed: inout [ObserverRegistration]) {
         let key = registration.key
-        // The key's list is changed in place: a copy per add made adding n
-        // observers to one key O(n²).
+        // The key's list is changed in place: a copy per add would make
+        // adding n observers to one key O(n²).
         if let object = registration.observerIdentifier, let earlier = objectRegistrations[key]?[object] {
             removeInPlace(earlier, into: &removed)
         }
@@ -289,8 +289,7 @@ internal final class ObservationCenter {
     /// list in place even when empty. It is marked removed and stays in
     /// the list, skipped, until the removed ones outnumber the live ones;
     /// then one pass drops them all. Finding its place in the list would
-    /// cost a scan per removal: removing n observers oldest first took
-    /// O(n²).
+    /// cost a scan per removal, O(n²) for n observers removed oldest first.
     @discardableResult
     private func removeInPlace(_ registration: ObserverRegistration, into removed: inout [ObserverRegistration]) -> Bool {
         let key = registration.key
