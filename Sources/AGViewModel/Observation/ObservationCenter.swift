@@ -275,7 +275,9 @@ internal final class ObservationCenter {
         observers[key] = nil
         sweepLengths[key] = nil
         sweepCursors[key] = nil
-        for object in objectRegistrations[key]?.keys ?? [:].keys { forgetKey(key, of: object) }
+        if let objects = objectRegistrations[key] {
+            for object in objects.keys { forgetKey(key, of: object) }
+        }
         objectRegistrations[key] = nil
         removedInList[key] = nil
     }
@@ -297,11 +299,7 @@ internal final class ObservationCenter {
               let count = observers[key]?.count else { return false }
         didRemove(registration, into: &removed)
         let removedCount = removedInList[key, default: 0] + 1
-        if removedCount == count {
-            observers[key]!.removeAll(keepingCapacity: true)
-            removedInList[key] = nil
-            sweepCursors[key] = nil
-        } else if 2 * removedCount > count {
+        if 2 * removedCount > count {
             observers[key]!.removeAll { $0.isRemoved }
             removedInList[key] = nil
             sweepCursors[key] = nil
