@@ -40,7 +40,7 @@ main() {
   binary=$out/$target
   mkdir -p "$out"
   mapfile -t sources < <(find Sources/AGViewModel -name '*.swift' | sort)
-  inputs=("${sources[@]}" Tests/AGViewModelTests/Regressions/FuzzInvariants.swift Fuzz/FuzzSupport.swift "Fuzz/$entry.swift")
+  inputs=("${sources[@]}" Tests/AGViewModelTests/Regressions/FuzzInvariants.swift Tests/AGViewModelTests/Regressions/ReferenceJSONParser.swift Fuzz/FuzzSupport.swift "Fuzz/$entry.swift")
 
   # Rebuild only when a source is newer than the binary.
   stale=1
@@ -55,7 +55,7 @@ main() {
     start=$(date +%s)
     # -O: many more executions per second than -Onone, and Swift keeps its
     # overflow and bounds checks (they trap, which libFuzzer reports).
-    # -D FUZZING: FuzzInvariants.swift skips its `import AGViewModel`.
+    # -D FUZZING: the shared test files skip their `import AGViewModel`.
     rm -f "$binary"
     set +e
     swiftc -sanitize=fuzzer,address -parse-as-library -module-name AGViewModel -package-name AGViewModel \

@@ -13,15 +13,19 @@ import Foundation
 enum FuzzInvariants {
     // MARK: JSON parser
 
-    /// Any bytes: an accepted document written compact, pretty and sorted
-    /// re-parses to an equal value (and writing is a fixed point); a rejected
-    /// one has a positioned error inside the input.
+    /// Any bytes: the parser accepts them exactly when the
+    /// ``ReferenceJSONParser`` does, and reads the same value; an accepted
+    /// document written compact, pretty and sorted re-parses to an equal
+    /// value (and writing is a fixed point); a rejected one has a positioned
+    /// error inside the input.
     static func checkParser(_ bytes: UnsafeRawBufferPointer) -> [String] {
-        var problems = checkProjectedParse(bytes)
+        let result = JSONParser().parseResult(bytes)
+        var problems = checkProjectedParse(bytes) + checkAgainstReference(result, in: bytes)
         let value: JSONValue
-        do {
-            value = try JSONParser().parse(bytes)
-        } catch {
+        switch result {
+        case .success(let parsed):
+            value = parsed
+        case .failure(let error):
             problems += checkParseError(error, in: bytes)
             return problems
         }
@@ -57,6 +61,64 @@ enum FuzzInvariants {
             }
         }
         return problems
+    }
+
+    /// `result`, the parser's reading of `bytes`, agrees with the reference
+    /// parser's: both accept or both reject, and an accepted document has
+    /// the same value in both, down to the sign of zero, the Unicode scalars
+    /// of every string and the order of keys.
+    static func checkAgainstReference(_ result: Result<JSONValue, JSONParseError>, in bytes: UnsafeRawBufferPointer) -> [String] {
+        var reference = ReferenceJSONParser(bytes)
+        let expected = reference.parseDocument()
+        switch (result, expected) {
+        case (.success(let value), .some(let expected)):
+            return strictDifference(value, expected, at: "$").map { ["value differs from the reference parser's at \($0)"] } ?? []
+        case (.success, .none):
+            return ["accepted, but the reference parser rejects it at offset \(reference.failureOffset ?? -1)"]
+        case (.failure(let error), .some):
+            return ["rejected (\(error)), but the reference parser accepts it"]
+        case (.failure, .none):
+            return []
+        }
+    }
+
+    /// Where `a` and `b` first differ, as a path with a description, or
+    /// `nil` when they are the same: doubles bit for bit, strings and keys
+    /// scalar for scalar (not by canonical equivalence), members in order.
+    static func strictDifference(_ a: JSONValue, _ b: JSONValue, at path: String) -> String? {
+        switch (a, b) {
+        case (.null, .null):
+            return nil
+        case let (.bool(x), .bool(y)):
+            return x == y ? nil : "\(path): \(x) against \(y)"
+        case let (.int(x), .int(y)):
+            return x == y ? nil : "\(path): \(x) against \(y)"
+        case let (.double(x), .double(y)):
+            return x.bitPattern == y.bitPattern ? nil : "\(path): \(x) against \(y)"
+        case let (.bigInteger(x), .bigInteger(y)):
+            return x == y ? nil : "\(path): \(x) against \(y)"
+        case let (.string(x), .string(y)):
+            return x.unicodeScalars.elementsEqual(y.unicodeScalars) ? nil : "\(path): \(x.debugDescription) against \(y.debugDescription)"
+        case let (.array(x), .array(y)):
+            guard x.count == y.count else { return "\(path): \(x.count) elements against \(y.count)" }
+            for (index, (left, right)) in zip(x, y).enumerated() {
+                if let difference = strictDifference(left, right, at: "\(path)[\(index)]") { return difference }
+            }
+            return nil
+        case let (.object(x), .object(y)):
+            guard x.count == y.count else { return "\(path): \(x.count) members against \(y.count)" }
+            for (index, (left, right)) in zip(x, y).enumerated() {
+                guard left.key.unicodeScalars.elementsEqual(right.key.unicodeScalars) else {
+                    return "\(path): key \(index) is \(left.key.debugDescription) against \(right.key.debugDescription)"
+                }
+                let memberPath = "\(path)[\(left.key.debugDescription)]"
+                if let difference = strictDifference(left.value, right.value, at: memberPath) { return difference }
+                if x[left.key] == nil { return "\(memberPath): the key is listed but not found by lookup" }
+            }
+            return nil
+        default:
+            return "\(path): \(a.kind) against \(b.kind)"
+        }
     }
 
     /// The document twice in an array reads as two copies of `value`: in
@@ -199,6 +261,11 @@ enum FuzzInvariants {
         let newlines = bytes[0 ..< error.offset].lazy.filter { $0 == UInt8(ascii: "\n") }.count
         if error.line != newlines + 1 {
             problems.append("line \(error.line) but \(newlines) newlines before offset \(error.offset)")
+        }
+        let lineStart = bytes[0 ..< error.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let byteOrderMark = lineStart == 0 && JSONParseError.hasByteOrderMark(bytes) && error.offset >= 3 ? 3 : 0
+        if error.column != error.offset - lineStart - byteOrderMark + 1 {
+            problems.append("column \(error.column) but offset \(error.offset) is byte \(error.offset - lineStart - byteOrderMark + 1) of its line")
         }
         if error.message.isEmpty { problems.append("empty message") }
         if !error.description.hasPrefix("\(error.line):\(error.column): error: ") {
