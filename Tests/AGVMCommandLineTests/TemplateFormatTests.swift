@@ -146,6 +146,8 @@ struct TemplateFormatTests {
     @Test(arguments: [
         ("{n|fixed}", #"bad template "{n|fixed}": "fixed" needs a number of decimals, as in "fixed:2""#),
         ("{n|fixed:13}", #"bad template "{n|fixed:13}": "fixed:13": decimals must be a whole number from 0 to 12"#),
+        ("{n|fixed:+2}", #"bad template "{n|fixed:+2}": "fixed:+2": decimals must be a whole number from 0 to 12"#),
+        ("{n|grouped:-0}", #"bad template "{n|grouped:-0}": "grouped:-0": decimals must be a whole number from 0 to 12"#),
         ("{n|money}", #"bad template "{n|money}": unknown format "money"; expected one of fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:short|medium], uppercase, lowercase, trim"#),
         ("{d|date:short}", #"bad template "{d|date:short}": unknown date style "short"; expected iso, medium, long or full"#),
         ("{s|trim:1}", #"bad template "{s|trim:1}": "trim" takes no argument, found ":1""#),

@@ -53,7 +53,9 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
                 guard let value else { throw SpecTemplateError("\"\(name)\" needs a number of decimals, as in \"\(name):2\"") }
                 return value
             }
-            guard let count = Int(argument), (0 ... 12).contains(count) else {
+            // Digits only: `Int` would also take `+2` and `-0`.
+            guard argument.utf8.allSatisfy({ (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }),
+                  let count = Int(argument), (0 ... 12).contains(count) else {
                 throw SpecTemplateError("\"\(name):\(argument)\": decimals must be a whole number from 0 to 12")
             }
             return count
