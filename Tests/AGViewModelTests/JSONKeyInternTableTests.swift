@@ -87,7 +87,9 @@ struct JSONKeyInternTableTests {
                                                              readableUpTo: buffer.baseAddress! + buffer.count)
                 return (JSONKeyInternTable.slot(first: first, last: last, length: length), first, last)
             }
-            let wasEmpty = table.slots[slot] == 0 && table.count < JSONKeyInternTable.maximumEntries
+            #expect(slot & 1 == 0, "a pair starts at an even slot")
+            let wasEmpty = (table.slots[slot] == 0 || table.slots[slot + 1] == 0)
+                && table.count < JSONKeyInternTable.maximumEntries
             let inserted = bytes.withUnsafeBufferPointer { buffer in
                 table.insert(key, hash: key.hashValue, slot: slot, first: first, last: last, length: length,
                              start: buffer.baseAddress!)
@@ -120,12 +122,100 @@ struct JSONKeyInternTableTests {
                                                                  readableUpTo: buffer.baseAddress! + buffer.count)
                     #expect(table.lookup(slot: entry.slot, first: first, last: last, length: length,
                                          start: buffer.baseAddress!) == 0)
-                    let index = Int(table.slots[entry.slot])
-                    #expect(!table.bytes(at: buffer.baseAddress!, length: length, match: table.entries + (index - 1)))
+                    for slot in [entry.slot, entry.slot + 1] where table.slots[slot] != 0 {
+                        let index = Int(table.slots[slot])
+                        #expect(!table.bytes(at: buffer.baseAddress!, length: length, match: table.entries + (index - 1)))
+                    }
                 }
             }
         }
         table.removeAll()
         #expect(table.count == 0 && table.middleCount == 0)
+    }
+
+    /// The primary slot of `key`.
+    static func slot(of key: String) -> Int {
+        var bytes = Array(key.utf8)
+        let length = bytes.count
+        bytes += repeatElement(0, count: 64)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
+                                                         readableUpTo: buffer.baseAddress! + buffer.count)
+            return JSONKeyInternTable.slot(first: first, last: last, length: length)
+        }
+    }
+
+    @Test("keys that differ only in their last byte spread over the table")
+    func lastByteDifferences() {
+        // Numbered keys (`address1`, ids as keys): of 36 keys differing in
+        // their last byte alone, nearly all pairs of slots differ, as for
+        // random keys (about one shared pair in 120 expected here).
+        for stem in ["addr", "address", "line_no", "32484609", "seatCategory", "a_much_longer_key_name_"] {
+            let keys = (Array("0123456789") + Array("abcdefghijklmnopqrstuvwxyz")).map { stem + String($0) }
+            let pairs = Set(keys.map(Self.slot(of:)))
+            #expect(pairs.count >= keys.count - 3, "\(stem): \(keys.count) keys in \(pairs.count) pairs of slots")
+        }
+    }
+
+    @Test("a key whose first slot is taken goes in the second; a third key of that pair is not interned")
+    func pairsOfSlots() {
+        // Three keys with one first slot, found by search.
+        var bySlot: [Int: [String]] = [:]
+        var index = 0
+        var keys: [String] = []
+        while keys.isEmpty {
+            let key = "k" + String(index)
+            index += 1
+            bySlot[Self.slot(of: key), default: []].append(key)
+            if bySlot[Self.slot(of: key)]!.count == 3 { keys = bySlot[Self.slot(of: key)]! }
+        }
+        let table = JSONKeyInternTable()
+        func insert(_ key: String) -> Int {
+            var bytes = Array(key.utf8)
+            let length = bytes.count
+            bytes += repeatElement(0, count: 64)
+            return bytes.withUnsafeBufferPointer { buffer in
+                let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
+                                                             readableUpTo: buffer.baseAddress! + buffer.count)
+                return table.insert(key, hash: key.hashValue, slot: JSONKeyInternTable.slot(first: first, last: last, length: length),
+                                    first: first, last: last, length: length, start: buffer.baseAddress!)
+            }
+        }
+        #expect(insert(keys[0]) == 1)
+        #expect(insert(keys[1]) == 2)
+        #expect(insert(keys[2]) == 0)
+        #expect(table.contains(keys[0]) && table.contains(keys[1]) && !table.contains(keys[2]))
+        #expect(!table.contains("k" + String(index)))
+    }
+
+    /// An object per id, keyed by id (as gsoc-2018.json), with the same ten
+    /// members each: more distinct keys than the table holds, most of them
+    /// once.
+    static func documentKeyedByIDs(_ ids: Range<Int>) -> Data {
+        let member = (0..<10).map { "\"member\($0)\": \($0)" }.joined(separator: ", ")
+        return Data(("{" + ids.map { "\"\($0)\": {\(member)}" }.joined(separator: ", ") + "}").utf8)
+    }
+
+    @Test("a full table that has most of a document's keys is kept; one that has few of them is cleared")
+    func clearingAFullTable() throws {
+        // One synchronous test: every parse runs on this thread, with its table.
+        if let table = JSONKeyInternTable.threadTable { table.removeAll() }
+        _ = try JSONValue(parsing: Self.documentKeyedByIDs(0..<1_000))
+        let table = try #require(JSONKeyInternTable.threadTable)
+        #expect(table.count == JSONKeyInternTable.maximumEntries)
+        #expect(table.contains("0") && table.contains("member9"))
+        // Other ids, the same members: 1 key in 11 is new, and the table
+        // still holds the ids of the first document.
+        _ = try JSONValue(parsing: Self.documentKeyedByIDs(1_000..<2_000))
+        #expect(JSONKeyInternTable.threadTable === table)
+        #expect(table.contains("0") && table.contains("member9") && !table.contains("1000"))
+        // Another API's documents: the full table has none of their keys, so
+        // the next parse starts afresh and learns them.
+        let other = Data(("[" + Array(repeating: #"{"title": "t", "subtitle": "s", "badge_count": 1}"#, count: 50)
+            .joined(separator: ",") + "]").utf8)
+        _ = try JSONValue(parsing: other)
+        #expect(!table.contains("badge_count"))
+        _ = try JSONValue(parsing: other)
+        #expect(table.contains("badge_count") && table.contains("title") && !table.contains("0"))
     }
 }

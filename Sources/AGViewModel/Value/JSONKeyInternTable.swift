@@ -10,15 +10,17 @@ import Darwin
 /// objects, and across documents of the same API, is decoded and hashed
 /// only once.
 ///
-/// A direct-mapped table: a cheap hash of the key's bytes picks one slot; a
-/// slot taken by another key simply means no interning for this one. There
-/// is no probing, so crafted input cannot make lookups slow, and every hit
-/// is confirmed by comparing all the key's bytes.
+/// A two-way table: a cheap hash of the key's bytes picks a pair of slots;
+/// a pair taken by two other keys simply means no interning for this one.
+/// There is no further probing, so crafted input cannot make lookups slow,
+/// and every hit is confirmed by comparing all the key's bytes.
 ///
 /// Each thread keeps one table between parses (see ``take()``), so a small
 /// API response pays neither the table's set-up nor hashing its keys again.
-/// A table that fills up is cleared when the next parse starts, so it
-/// follows the documents being parsed. The table also carries the thread's
+/// A table that is full and did not have many of the last parse's keys is
+/// cleared when the next parse starts, so it follows the documents being
+/// parsed; one full of the keys a document repeats is kept, though the
+/// document also has more one-off keys (ids as keys) than the table holds. The table also carries the thread's
 /// remembered object shapes and the scanner's working buffers from one
 /// parse to the next.
 ///
@@ -40,7 +42,9 @@ internal final class JSONKeyInternTable {
         var hash: Int
     }
 
-    static let slotCount = 1024
+    /// 2,048 pairs of slots (8 KB) for at most ``maximumEntries`` keys: a
+    /// pair is rarely full, so nearly every key an API repeats is interned.
+    static let slotCount = 4096
     static let maximumEntries = 768
     /// Entries are allocated as keys arrive, this many at first, so a
     /// thread's table holds memory in proportion to the keys it has met.
@@ -66,6 +70,9 @@ internal final class JSONKeyInternTable {
     var middleBytes: UnsafeMutablePointer<UInt8>
     var middleCapacity = 256
     var middleCount = 0
+    /// Whether more than one key in eight of the thread's last parse was
+    /// not in the table.
+    var missedManyKeys = false
     /// The object shapes the thread's last parse remembered (see
     /// ``JSONScanner/closeObject()``); they depend only on key hash values,
     /// which hold for the whole process.
@@ -118,20 +125,38 @@ internal final class JSONKeyInternTable {
     }
 
     /// The entry index + 1 of the key with `words` and `length` (at least
-    /// ``maximumKeyLength`` bytes readable at `start`), or 0 if this table
-    /// does not have it.
+    /// ``maximumKeyLength`` bytes readable at `start`) in `slot` or the
+    /// other slot of its pair, or 0 if this table does not have it.
+    ///
+    /// Slots are only ever emptied all at once, and a key goes in the first
+    /// slot of its pair when that is free: so when the first slot is empty,
+    /// the key is in neither.
     @inline(__always)
     func lookup(slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Int {
         let index = Int(slots[slot])
         guard index != 0 else { return 0 }
+        if matches(index, first: first, last: last, length: length, start: start) { return index }
+        return lookup(inSecondSlot: slot | 1, first: first, last: last, length: length, start: start)
+    }
+
+    /// ``lookup(slot:first:last:length:start:)`` in the second slot of a
+    /// pair, for a key whose first slot holds another key (rare: kept out
+    /// of line, so the usual case stays small where it is inlined).
+    @inline(never)
+    func lookup(inSecondSlot slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Int {
+        let index = Int(slots[slot])
+        guard index != 0 && matches(index, first: first, last: last, length: length, start: start) else { return 0 }
+        return index
+    }
+
+    /// Whether the entry at `index` − 1 is the key with `words` and `length` at `start`.
+    @inline(__always)
+    private func matches(_ index: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Bool {
         let entry = entries + (index - 1)
         guard Int(entry.pointee.length) == length && entry.pointee.first == first && entry.pointee.last == last else {
-            return 0
+            return false
         }
-        if length > 16 && !Self.equalBytes(middleBytes + Int(entry.pointee.middleOffset), start + 8, length: length - 16) {
-            return 0
-        }
-        return index
+        return length <= 16 || Self.equalBytes(middleBytes + Int(entry.pointee.middleOffset), start + 8, length: length - 16)
     }
 
     /// `true` when the `length` bytes at `start` are those of the key in
@@ -147,11 +172,14 @@ internal final class JSONKeyInternTable {
             && (length <= 16 || Self.equalBytes(middleBytes + Int(entry.pointee.middleOffset), start + 8, length: length &- 16))
     }
 
-    /// Remembers a key in `slot` unless the slot or the table is taken; its
-    /// entry index + 1, or 0 when not remembered.
-    @inline(__always)
+    /// Remembers a key in `slot`, or the other slot of its pair, unless both
+    /// or the table are taken; its entry index + 1, or 0 when not remembered.
+    /// Out of line: a key is met for the first time once per thread.
+    @inline(never)
     func insert(_ string: String, hash: Int, slot: Int, first: UInt64, last: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Int {
-        guard slots[slot] == 0 && count < Self.maximumEntries else { return 0 }
+        guard count < Self.maximumEntries else { return 0 }
+        let slot = slots[slot] == 0 ? slot : slot | 1
+        guard slots[slot] == 0 else { return 0 }
         if count == capacity { growEntries() }
         let middleOffset = middleCount
         if length > 16 {
@@ -196,10 +224,29 @@ internal final class JSONKeyInternTable {
         if let raw = pthread_getspecific(key) {
             pthread_setspecific(key, nil)
             let table = Unmanaged<JSONKeyInternTable>.fromOpaque(raw).takeRetainedValue()
-            if table.count == maximumEntries { table.removeAll() }
+            if table.count == maximumEntries && table.missedManyKeys { table.removeAll() }
             return table
         }
         return JSONKeyInternTable()
+    }
+
+    /// The calling thread's kept table, left in place (for tests).
+    static var threadTable: JSONKeyInternTable? {
+        pthread_getspecific(threadKey).map { Unmanaged<JSONKeyInternTable>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Whether the table has `key`, as the parser would find it.
+    func contains(_ key: String) -> Bool {
+        var bytes = Array(key.utf8)
+        let length = bytes.count
+        guard length <= Self.maximumKeyLength else { return false }
+        bytes += repeatElement(0, count: Self.maximumKeyLength)  // readable past the key, as in a document
+        return bytes.withUnsafeBufferPointer { buffer in
+            let start = buffer.baseAddress!
+            let (first, last) = Self.words(of: start, length: length, readableUpTo: start + buffer.count)
+            return lookup(slot: Self.slot(first: first, last: last, length: length), first: first, last: last,
+                          length: length, start: start) != 0
+        }
     }
 
     /// Keeps this table for the calling thread's next parse.
@@ -240,12 +287,23 @@ internal final class JSONKeyInternTable {
         return (first, last)
     }
 
-    /// The cheap hash of a key with `words` and `length`.
+    /// The hash of a key with `words` and `length`: the first slot of its
+    /// pair.
+    ///
+    /// The words are combined so that no difference between two keys cancels
+    /// out (for keys of eight bytes, both words are the whole key), then
+    /// mixed so that every bit of them moves the slot: keys that differ only
+    /// in their last byte (`address1`, `address2`, ids as keys) spread over
+    /// the table like any others.
     @inline(__always)
     static func slot(first: UInt64, last: UInt64, length: Int) -> Int {
-        var h = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 31
-        return Int(truncatingIfNeeded: h) & (slotCount - 1)
+        var h = first ^ ((last &* 0x9E37_79B9_7F4A_7C15) &>> 32 | (last &* 0x9E37_79B9_7F4A_7C15) &<< 32) ^ UInt64(length)
+        h ^= h &>> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h &>> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h &>> 33
+        return Int(truncatingIfNeeded: h &>> UInt64(64 - slotCount.trailingZeroBitCount)) & ~1
     }
 
     /// `true` when the `length` bytes at `a` and `b` are equal.
@@ -349,6 +407,7 @@ extension JSONScanner {
             let entry = internedKeys.entries + (index &- 1)
             return (entry.pointee.string, entry.pointee.hash)
         }
+        keysMissed &+= 1
         let key = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
         let hash = key.hashValue
         let inserted = internedKeys.insert(key, hash: hash, slot: slot, first: first, last: last, length: length, start: base + start)

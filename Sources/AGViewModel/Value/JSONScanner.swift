@@ -49,6 +49,12 @@ internal struct JSONScanner: ~Copyable {
     /// 0 after a key not interned), or before its first key, the member it
     /// is the value of (the same plus ``JSONKeyInternTable/objectStart``).
     var previousKey = 0
+    /// The members of the objects closed so far, and how many of their keys
+    /// (of up to ``JSONKeyInternTable/maximumKeyLength`` bytes) were not in
+    /// ``internedKeys``: whether the table suits the documents this thread
+    /// parses.
+    var keysRead = 0
+    var keysMissed = 0
     /// Long string values seen in this document, so repeated ones are
     /// validated and allocated once.
     var strings: JSONStringCache
@@ -91,6 +97,7 @@ internal struct JSONScanner: ~Copyable {
 
     deinit {
         internedKeys.shapes = shapes
+        internedKeys.missedManyKeys = keysMissed > keysRead / 8
         internedKeys.giveBack()
         values.deinitialize(count: valueCount)
         keys.deinitialize(count: keyCount)
@@ -310,6 +317,7 @@ internal struct JSONScanner: ~Copyable {
         let frame = frames.removeLast()
         previousKey = Int(frame.enclosingPreviousKey)
         let n = valueCount - frame.valueStart
+        keysRead &+= n
         // Pair keys and values straight into the object's one members array,
         // reserved at its exact size: no growth, no intermediate arrays, and
         // moves instead of copies (no retain/release). (Not
