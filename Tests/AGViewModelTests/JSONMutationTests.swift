@@ -41,6 +41,28 @@ struct JSONMutationTests {
         #expect(viewModel["items"] == [1, 2] && viewModel.keys == ["items"])
     }
 
+    /// An index no array can reach is ignored, by subscript, insert and
+    /// path alike: padding up to it would overflow or exhaust memory.
+    @Test func unreachableIndicesChangeNothing() {
+        for index in [Int.max, Int.max - 1, JSONArray.maximumCount] {
+            var value: JSONValue = [1]
+            value[index] = 2
+            value.insert(3, at: index)
+            value.setValue(4, at: "[\(index)]")
+            value.setValue(5, at: JSONPath([.index(index), .key("x")]))
+            #expect(value == [1])
+            var nested: JSONValue = ["a": [1]]
+            nested.setValue(2, at: "a[\(index)]")
+            #expect(nested == ["a": [1]])
+            let viewModel = ViewModel(["a": [1]])
+            viewModel.setValue(2, at: "a[\(index)]")
+            #expect(viewModel["a"] == [1])
+        }
+        var padded: JSONValue = []
+        padded[2] = 1
+        #expect(padded == [nil, nil, 1])
+    }
+
     @Test func removingFromAValueOfAnotherKindChangesNothing() {
         var array: JSONValue = [1, 2, 3]
         array["x"] = nil

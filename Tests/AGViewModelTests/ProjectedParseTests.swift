@@ -136,6 +136,18 @@ struct ProjectedParseTests {
         #expect(value == expected)
     }
 
+    /// A spec may name any index a path can hold, `Int.max` included.
+    @Test func theLargestIndexInASpec() throws {
+        let spec = #"{"fields": [{"key": "a", "path": "items[9223372036854775807].x", "type": "string"}, {"key": "b", "path": "items[1].x", "type": "string"}, {"key": "c", "template": "{items[9223372036854775807]}"}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8)))
+        let data = Data(#"[{"items": [1, {"x": "y"}]}]"#.utf8)
+        let projected = try packager.packageManager(document: packager.parseDocument(data)).manager
+        let full = try packager.packageManager(document: JSONValue(parsing: data)).manager
+        #expect(projected.itemCount == 1 && full.itemCount == 1)
+        #expect(projected.item(at: IndexPath(item: 0, section: 0))?["b"] == "y")
+        #expect(projected.item(at: IndexPath(item: 0, section: 0))?["a"] == full.item(at: IndexPath(item: 0, section: 0))?["a"])
+    }
+
     /// Every bundled spec, and specs of every shape, package the same from
     /// a projected parse as from a full parse.
     @Test func packagingMatchesAFullParseForTheBundledSpecs() throws {

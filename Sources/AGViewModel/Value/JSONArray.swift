@@ -9,6 +9,10 @@
 public struct JSONArray: Sendable {
     @usableFromInline internal var storage: JSONContainerStorage<JSONValue>
 
+    /// The most elements an array holds (`UInt32.max`, about 100 GB of
+    /// values). Setting by index or path past it changes nothing.
+    public static let maximumCount = Int(UInt32.max)
+
     /// An empty array.
     @inlinable
     public init() { storage = JSONContainerStorage() }

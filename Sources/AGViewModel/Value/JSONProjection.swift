@@ -137,7 +137,8 @@ internal struct JSONProjection: Sendable, Hashable {
                 } else {
                     current = addNode()
                     nodes[parent].elements.append(Element(index: index, child: current))
-                    nodes[parent].elementLimit = max(nodes[parent].elementLimit, index + 1)
+                    // Saturating: a path may name index `Int.max`.
+                    nodes[parent].elementLimit = max(nodes[parent].elementLimit, index == .max ? .max : index + 1)
                 }
             }
         }

@@ -24,9 +24,10 @@ extension JSONValue {
 
     /// Inserts `element` at `index` of an array (as `Array.insert`); past
     /// the end the array is padded with `null` first. A value that is not an
-    /// array becomes one. A negative index is ignored.
+    /// array becomes one. A negative index, or one no array can reach
+    /// (``JSONArray/maximumCount`` or more), is ignored.
     public mutating func insert(_ element: JSONValue, at index: Int) {
-        guard index >= 0 else { return }
+        guard index >= 0 && index < JSONArray.maximumCount else { return }
         withArray { array in
             while array.count < index { array.append(.null) }
             array.insert(element, at: index)
@@ -57,12 +58,13 @@ extension JSONValue {
     /// on the way: `json.setValue("Ann", at: "user.names[1]")` on `{}` gives
     /// `{"user":{"names":[null,"Ann"]}}`. The empty path replaces the whole
     /// value. A step that holds another kind of value is replaced by the
-    /// container the path needs; a negative index anywhere in the path
-    /// leaves the value unchanged.
+    /// container the path needs; a negative index anywhere in the path, or
+    /// one no array can reach (``JSONArray/maximumCount`` or more), leaves
+    /// the value unchanged.
     public mutating func setValue(_ newValue: JSONValue, at path: JSONPath) {
         // Checked first: containers made for the steps before a negative
-        // index would change the value.
-        for case .index(let index) in path.components where index < 0 { return }
+        // index (or one no array can reach) would change the value.
+        for case .index(let index) in path.components where index < 0 || index >= JSONArray.maximumCount { return }
         Self.set(&self, newValue, path.components[...])
     }
 

@@ -191,7 +191,8 @@ extension JSONValue {
     /// padded with `null` up to `index` and the value appended. Setting on
     /// a non-array turns it into an array. Setting `nil` removes the element
     /// (later elements move down), and on a non-array or past the end
-    /// changes nothing. A negative index is ignored.
+    /// changes nothing. A negative index, or one no array can reach
+    /// (``JSONArray/maximumCount`` or more), is ignored.
     public subscript(index: Int) -> JSONValue? {
         get {
             if case .array(let array) = self, array.indices.contains(index) {
@@ -216,7 +217,7 @@ extension JSONValue {
             }
         }
         set {
-            guard index >= 0 else { return }
+            guard index >= 0 && index < JSONArray.maximumCount else { return }
             guard let newValue else {
                 // Removing: only from an array; any other value stays.
                 guard case .array(var array) = self, index < array.count else { return }
