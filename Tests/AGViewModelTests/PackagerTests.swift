@@ -2,8 +2,26 @@ import Foundation
 import Testing
 import AGViewModel
 
+/// Packagers an app defines once and uses from any task: this compiles only
+/// when they are `Sendable`.
+enum SharedPackagers {
+    static let status = ClosurePackager { (viewModel, status: JSONObject) in viewModel["id"] = status["id"] }
+    static let members = MemberCopyingPackager()
+}
+
 @Suite("Packagers")
 struct PackagerTests {
+    @Test func closurePackagersAreSharedAcrossTasks() async throws {
+        let row: JSONObject = ["id": 7, "text": "hi"]
+        let ids = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
+            for _ in 0..<4 { group.addTask { try SharedPackagers.status.package(row)["id"] } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(ids == Array(repeating: 7, count: 4))
+        let copied = await Task.detached { SharedPackagers.members.package(row).keys }.value
+        #expect(copied == ["id", "text"])
+    }
+
     /// A stateful packager: an ordinary class, not `Sendable`, with its
     /// context as a stored property and a record of what it built.
     final class UserPackager: ViewModelPackager {

@@ -67,10 +67,11 @@ public nonisolated protocol ViewModelPackager<Element> {
 /// data, or any `Sendable` value (`ClosurePackager { (viewModel, book: Book) in … }`).
 ///
 /// The closure is `@Sendable`, so the ViewModel it fills stays the caller's
-/// alone and can be returned as `sending`. A packager that keeps state (a
-/// page counter, a date formatter) is an ordinary class conforming to
-/// ``ViewModelPackager`` instead; it need not be `Sendable`.
-public nonisolated struct ClosurePackager<Element: Sendable>: ViewModelPackager {
+/// alone and can be returned as `sending`, and the packager itself is
+/// `Sendable`: one kept in a `static let` is used from any task. A packager
+/// that keeps state (a page counter, a date formatter) is an ordinary class
+/// conforming to ``ViewModelPackager`` instead; it need not be `Sendable`.
+public nonisolated struct ClosurePackager<Element: Sendable>: ViewModelPackager, Sendable {
     private let fill: @Sendable (ViewModel, Element) throws -> Void
 
     /// A packager that runs `fill` on a new, empty ViewModel for each element.
@@ -88,7 +89,7 @@ public nonisolated struct ClosurePackager<Element: Sendable>: ViewModelPackager 
 
 /// The packager that copies every member of an object, in order: what the
 /// section and manager conveniences use when no packager is given.
-public nonisolated struct MemberCopyingPackager: ViewModelPackager {
+public nonisolated struct MemberCopyingPackager: ViewModelPackager, Sendable {
     /// A packager copying every member.
     public init() {}
 
