@@ -119,4 +119,38 @@ struct JSONValueBuildingTests {
         #expect(dictionary["z"] is NSNull)
         #expect(try JSONValue(object) == json)
     }
+
+    /// Integers beyond what `NSDecimalNumber` holds stay numbers while a
+    /// double holds them, and `JSONSerialization` writes valid JSON for
+    /// every one.
+    @Test func hugeIntegersBackToFoundation() throws {
+        for digits in [39, 165, 170, 200, 309, 310, 400] {
+            let text = "1" + String(repeating: "0", count: digits - 1)
+            let json = try JSONValue(parsing: "[\(text)]")
+            let object = json.jsonObject
+            let data = try JSONSerialization.data(withJSONObject: object)
+            let back = try JSONValue(parsing: data)
+            guard case .array(let elements) = back, let element = elements.first else {
+                Issue.record("\(digits) digits: \(back)")
+                continue
+            }
+            if digits <= 309 {
+                #expect(element.doubleValue.map { abs($0 / Double(text)! - 1) < 1e-15 } == true, "\(digits) digits: \(element)")
+            } else {
+                #expect(element == .string(text), "\(digits) digits")
+            }
+        }
+    }
+
+    /// A class of the user's own that conforms converts inside `Any` values
+    /// as it does alone, while Foundation's classes keep their own rules.
+    @Test func classesThatConformConvertInsideAny() throws {
+        final class Badge: JSONRepresentable {
+            var jsonValue: JSONValue { ["count": 3] }
+        }
+        #expect(JSONValue(Badge()) == ["count": 3])
+        #expect(try JSONValue(["badge": Badge()] as [String: Any]) == ["badge": ["count": 3]])
+        #expect(try JSONValue([Badge(), NSNumber(value: true), NSNumber(value: 1), NSString(string: "s")] as [Any])
+            == [["count": 3], true, 1, "s"])
+    }
 }

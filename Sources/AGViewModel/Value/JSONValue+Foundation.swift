@@ -42,8 +42,11 @@ extension JSONValue {
     /// (`JSONSerialization`, `UserDefaults`, `userInfo`): `NSNull`, `Bool`,
     /// `Int`, `Double`, `String`, `[Any]` and `[String: Any]`. A
     /// ``bigInteger(_:)`` becomes a `UInt64` when it fits, else an
-    /// `NSDecimalNumber` (exact up to 38 digits). Object member order is
-    /// lost, as `[String: Any]` has none.
+    /// `NSDecimalNumber` (exact up to 38 digits, holding up to about
+    /// 10^165), else the nearest `Double`; one beyond even a double's range
+    /// (about 1.8 × 10^308) becomes its digits as a `String`, since no
+    /// Foundation number holds it. Object member order is lost, as
+    /// `[String: Any]` has none.
     public var jsonObject: Any {
         switch self {
         case .null: return NSNull()
@@ -52,7 +55,10 @@ extension JSONValue {
         case .double(let d): return d
         case .bigInteger(let text):
             if let u = UInt64(text) { return u }
-            return NSDecimalNumber(string: text)
+            let decimal = NSDecimalNumber(string: text)
+            if decimal != NSDecimalNumber.notANumber { return decimal }
+            if let double = Double(text), double.isFinite { return double }
+            return text
         case .string(let s): return s
         case .array(let elements): return elements.map(\.jsonObject)
         case .object(let object):
@@ -70,7 +76,10 @@ extension JSONValue {
         case let json as JSONValue: return json
         case let object as JSONObject: return .object(object)
         case let array as JSONArray: return .array(array)
-        case let convertible as any JSONRepresentable where !(type(of: value) is AnyClass):
+        // A class only when it conforms itself: `NSNumber` and `NSString`
+        // also cast (by bridging), and must reach the Foundation cases below.
+        case let convertible as any JSONRepresentable
+            where !(type(of: value) is AnyClass) || type(of: value) is any JSONRepresentable.Type:
             if value is any OptionalBox || value is [Any] || value is [String: Any] {
                 break  // converted element by element below, with paths
             }
