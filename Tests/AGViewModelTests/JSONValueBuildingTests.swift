@@ -142,6 +142,14 @@ struct JSONValueBuildingTests {
         }
     }
 
+    @Test func oneHundredTwentyEightBitIntegersAreExact() throws {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+        #expect(JSONValue(Int128(5)) == 5)
+        #expect(JSONValue(Int128.min) == .bigInteger("-170141183460469231731687303715884105728"))
+        #expect(JSONValue(UInt128.max) == .bigInteger("340282366920938463463374607431768211455"))
+        #expect(try JSONValue(["n": UInt128.max] as [String: Any]) == ["n": .bigInteger("340282366920938463463374607431768211455")])
+    }
+
     /// A class of the user's own that conforms converts inside `Any` values
     /// as it does alone, while Foundation's classes keep their own rules.
     @Test func classesThatConformConvertInsideAny() throws {

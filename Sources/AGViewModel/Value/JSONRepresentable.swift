@@ -117,6 +117,10 @@ extension UInt8: JSONRepresentable {}
 extension UInt16: JSONRepresentable {}
 extension UInt32: JSONRepresentable {}
 extension UInt64: JSONRepresentable {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: JSONRepresentable {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: JSONRepresentable {}
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {
     /// An array of the elements' JSON forms.

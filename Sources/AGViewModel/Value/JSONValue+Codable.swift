@@ -11,10 +11,23 @@ import Foundation
 /// `Int64` stay exact up to 38 digits (through `UInt64` or `Decimal`);
 /// longer ones pass as the nearest double, as `Codable` has no way to carry
 /// the text, and one beyond `Double`'s range (about 1.8e308) cannot be
-/// encoded. So `decode(encode(value)) == value` for every value without an
-/// integer of more than 38 digits. A decoder
-/// cannot tell `1e23` from `100000000000000000000000`: text that is a
-/// double's shortest form decodes as that double.
+/// encoded. So, with Foundation's `JSONEncoder` and `JSONDecoder`,
+/// `decode(encode(value)) == value` for every value without an integer of
+/// more than 38 digits.
+///
+/// What a decoder cannot tell apart:
+/// - `1e23` from `100000000000000000000000`: text that is a double's
+///   shortest form decodes as that double.
+/// - An integer written with a fraction or an exponent past 2^53
+///   (`9007199254740993.0`) from the integer: the decoder gives the exact
+///   integer, where the parser gives the nearest double.
+///
+/// Other coders: property-list coders store a `Decimal` as a dictionary of
+/// its parts, so an integer beyond `UInt64` comes back as that dictionary,
+/// and they read a whole double that fits `Int64` back as that integer,
+/// which past 2^53 is not `==` to the double (`1.9011924315268797e18`
+/// comes back as `1901192431526879744`). Use ``JSONWriter`` and
+/// ``JSONParser`` (or archives) for such values.
 ///
 /// Coders recurse once per level of nesting, theirs and this conformance's
 /// calls alike, so values nested more than ``codableNestingLimit`` levels
