@@ -133,17 +133,20 @@ struct JSONKeyInternTableTests {
         #expect(table.count == 0 && table.middleCount == 0)
     }
 
-    /// The primary slot of `key`.
-    static func slot(of key: String) -> Int {
+    /// `key` as the table sees it in a document: its bytes (with readable
+    /// bytes after them), words and first slot.
+    static func tableForm(of key: String) -> (bytes: [UInt8], first: UInt64, last: UInt64, slot: Int) {
         var bytes = Array(key.utf8)
         let length = bytes.count
         bytes += repeatElement(0, count: 64)
-        return bytes.withUnsafeBufferPointer { buffer in
-            let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
-                                                         readableUpTo: buffer.baseAddress! + buffer.count)
-            return JSONKeyInternTable.slot(first: first, last: last, length: length)
+        let (first, last) = bytes.withUnsafeBufferPointer { buffer in
+            JSONKeyInternTable.words(of: buffer.baseAddress!, length: length, readableUpTo: buffer.baseAddress! + buffer.count)
         }
+        return (bytes, first, last, JSONKeyInternTable.slot(first: first, last: last, length: length))
     }
+
+    /// The first slot of `key`'s pair.
+    static func slot(of key: String) -> Int { tableForm(of: key).slot }
 
     @Test("keys that differ only in their last byte spread over the table")
     func lastByteDifferences() {
@@ -171,14 +174,10 @@ struct JSONKeyInternTableTests {
         }
         let table = JSONKeyInternTable()
         func insert(_ key: String) -> Int {
-            var bytes = Array(key.utf8)
-            let length = bytes.count
-            bytes += repeatElement(0, count: 64)
-            return bytes.withUnsafeBufferPointer { buffer in
-                let (first, last) = JSONKeyInternTable.words(of: buffer.baseAddress!, length: length,
-                                                             readableUpTo: buffer.baseAddress! + buffer.count)
-                return table.insert(key, hash: key.hashValue, slot: JSONKeyInternTable.slot(first: first, last: last, length: length),
-                                    first: first, last: last, length: length, start: buffer.baseAddress!)
+            let form = Self.tableForm(of: key)
+            return form.bytes.withUnsafeBufferPointer { buffer in
+                table.insert(key, hash: key.hashValue, slot: form.slot, first: form.first, last: form.last,
+                             length: key.utf8.count, start: buffer.baseAddress!)
             }
         }
         #expect(insert(keys[0]) == 1)
