@@ -42,3 +42,16 @@ final class Cell {
         return viewModel[.title] ?? ""
     }
 }
+
+// A payload that is also read from JSON, and a JSON-backed enum with a typed key.
+struct Rating: ViewModelPayload, JSONReadable, Equatable {
+    var stars: Int
+    static func read(from json: JSONValue) -> Rating? { json.intValue.map { Rating(stars: Int($0)) } }
+    static var expectedDescription: String { "a rating" }
+}
+enum Status: String, JSONReadable, ViewModelStorable {
+    case open, closed
+    static func read(from json: JSONValue) -> Status? { json.stringValue.flatMap(Status.init(rawValue:)) }
+    static var expectedDescription: String { "a status" }
+    var viewModelValue: ViewModelValue { .json(.string(rawValue)) }
+}

@@ -78,6 +78,21 @@ struct ViewModelStoreTests {
         #expect(vm[ViewModel.Key<Shelf>("author")] == nil)
     }
 
+    /// User types: a payload that is also `JSONReadable` reads back as the
+    /// payload stored (JSON is not read as one); a JSON-backed type reads
+    /// JSON by its own rule, and a payload of its own type too.
+    @Test func userTypesReadAsTheyAreStored() {
+        let vm = ViewModel(["rating": 4, "status": "closed"])
+        #expect(vm[ViewModel.Key<Rating>("rating")] == nil)
+        vm[ViewModel.Key<Rating>("rating")] = Rating(stars: 5)
+        #expect(vm[ViewModel.Key<Rating>("rating")] == Rating(stars: 5))
+        #expect(vm[ViewModel.Key<ShelfStatus>("status")] == .closed)
+        vm[ViewModel.Key<ShelfStatus>("status")] = .open
+        #expect(vm["status"] == "open")
+        vm.set("status", payload: ShelfStatus.closed)
+        #expect(vm[ViewModel.Key<ShelfStatus>("status")] == .closed)
+    }
+
     @Test func safeGettersByKeyAndPath() throws {
         let vm = ViewModel(["title": "Swift", "user": ["age": "41", "name": nil], "count": 3])
         vm[.bookAuthor] = ViewModel(["name": "Ann", "links": ["https://a.example"]])

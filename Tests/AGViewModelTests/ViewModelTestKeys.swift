@@ -51,6 +51,21 @@ struct Shelf: ViewModelPayload, Equatable {
     var label: String
 }
 
+/// A payload that can also be read from JSON (it reads back as a payload).
+struct Rating: ViewModelPayload, JSONReadable, Equatable {
+    var stars: Int
+    static func read(from json: JSONValue) -> Rating? { json.intValue.map { Rating(stars: Int($0)) } }
+    static var expectedDescription: String { "a rating" }
+}
+
+/// A type of the user's stored as JSON, read by its ``JSONReadable`` rule.
+enum ShelfStatus: String, JSONReadable, ViewModelStorable {
+    case open, closed
+    static func read(from json: JSONValue) -> ShelfStatus? { json.stringValue.flatMap(ShelfStatus.init(rawValue:)) }
+    static var expectedDescription: String { "a status" }
+    var viewModelValue: ViewModelValue { .json(.string(rawValue)) }
+}
+
 /// A payload class, shared by reference.
 final class PriceFormatter: ViewModelPayload {
     let prefix: String

@@ -18,7 +18,11 @@ import Foundation
 ///
 /// `null` reads as no value for every type except `JSONValue` itself.
 /// Conform your own types to read them through the same accessors.
-public protocol JSONReadable: Sendable {
+// Not refining `Sendable` (every conformance here is): with that
+// refinement, the default `fromViewModelValue` of JSON types makes a payload
+// type declared in an app target with default MainActor isolation fail to
+// compile ("circular reference", Swift 6.2 and 6.3).
+public protocol JSONReadable {
     /// The value read from `json`, or `nil` when it cannot be read as this type.
     static func read(from json: JSONValue) -> Self?
     /// A short name of what is expected, for error messages ("an integer").

@@ -43,11 +43,7 @@ extension ViewModelPayload {
     public var viewModelValue: ViewModelValue { .payload(self) }
 }
 
-// Declared on `JSONReadable` rather than as `extension ViewModelStorable
-// where Self: JSONReadable`: that form makes a payload type declared in an
-// app target with default MainActor isolation fail to compile ("circular
-// reference", Swift 6.2 and 6.3).
-extension JSONReadable where Self: ViewModelStorable {
+extension ViewModelStorable where Self: JSONReadable {
     /// JSON read leniently by the ``JSONReadable`` rules; a payload of
     /// exactly this type is accepted too.
     @inlinable
