@@ -56,7 +56,17 @@ struct JSONMutationTests {
             #expect(nested == ["a": [1]])
             let viewModel = ViewModel(["a": [1]])
             viewModel.setValue(2, at: "a[\(index)]")
-            #expect(viewModel["a"] == [1])
+            viewModel.setValue(2, at: "b[\(index)]")
+            viewModel.setValue(2, at: JSONPath([.key("c"), .index(index)]))
+            #expect(viewModel["a"] == [1] && viewModel.keys == ["a"])
+            // Through optional chaining, onto a missing member or nothing.
+            var chained: JSONValue = ["x": 1]
+            chained["a"][index] = 1
+            chained["x"][index] = 1
+            #expect(chained == ["x": 1])
+            var missing: JSONValue? = nil
+            missing[index] = 1
+            #expect(missing == nil)
         }
         var padded: JSONValue = []
         padded[2] = 1

@@ -68,10 +68,11 @@ extension Optional where Wrapped == JSONValue {
                 self = nil
                 value[index] = newValue
                 self = value
-            } else if let newValue, index >= 0 {
+            } else if let newValue {
                 var value = JSONValue.null
                 value[index] = newValue
-                self = value
+                // An index the subscript ignores creates nothing.
+                if !value.isNull { self = value }
             }
         }
     }

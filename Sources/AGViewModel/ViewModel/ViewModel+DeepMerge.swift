@@ -92,13 +92,14 @@ extension ViewModel {
     /// reads them.
     ///
     /// Changes nothing when the path does not start with a key, has a
-    /// negative index, or goes into a payload that is not JSON past what
+    /// negative index or one no array can reach (``JSONArray/maximumCount``
+    /// or more), or goes into a payload that is not JSON past what
     /// can be walked: into an image or a formatter, onto an element of an
     /// array of ViewModels as a whole, or past its end. (A one-key path
     /// replaces whatever is stored under the key, as `self[key] = value`.)
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
-        for case .index(let index) in path.components where index < 0 { return }
+        for case .index(let index) in path.components where index < 0 || index >= JSONArray.maximumCount { return }
         let rest = JSONPath(Array(path.components.dropFirst()))
         if rest.components.isEmpty {
             self[key] = value
