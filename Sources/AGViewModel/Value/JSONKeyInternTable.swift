@@ -10,8 +10,8 @@ import Darwin
 /// objects, and across documents of the same API, is decoded and hashed
 /// only once.
 ///
-/// A two-way table: a cheap hash of the key's bytes picks a pair of slots;
-/// a pair taken by two other keys simply means no interning for this one.
+/// A two-way table: a hash of the key's bytes picks a pair of slots; a
+/// pair taken by two other keys simply means no interning for this one.
 /// There is no further probing, so crafted input cannot make lookups slow,
 /// and every hit is confirmed by comparing all the key's bytes.
 ///
@@ -19,10 +19,10 @@ import Darwin
 /// API response pays neither the table's set-up nor hashing its keys again.
 /// A table that is full and did not have many of the last parse's keys is
 /// cleared when the next parse starts, so it follows the documents being
-/// parsed; one full of the keys a document repeats is kept, though the
-/// document also has more one-off keys (ids as keys) than the table holds. The table also carries the thread's
-/// remembered object shapes and the scanner's working buffers from one
-/// parse to the next.
+/// parsed; one full of the keys a document repeats is kept, even when the
+/// document also has more one-off keys (ids as keys) than the table holds.
+/// The table also carries the thread's remembered object shapes and the
+/// scanner's working buffers from one parse to the next.
 ///
 /// API objects repeat their keys in the same order, so each key also
 /// remembers the key that followed it last time (``successors``): the
