@@ -235,6 +235,27 @@ struct ProjectedParseTests {
         }
     }
 
+    /// A spec key that is not ASCII but equals an ASCII key as a `String`
+    /// (U+212A KELVIN SIGN is "K", U+037E GREEK QUESTION MARK is ";") reads
+    /// that key, as a full parse's lookup does; with both spellings in one
+    /// object, the last value wins either way.
+    @Test(arguments: [("\u{212A}", "K"), ("\u{037E}", ";"), ("\u{1FEF}", "`")])
+    func aSpecKeyEqualToAnASCIIKeyReadsIt(specKey: String, ascii: String) throws {
+        #expect(specKey == ascii)
+        let specText = #"{"items": "xs", "fields": [{"key": "k", "path": "\#(specKey)", "type": "string", "required": true}, {"key": "n", "path": "n", "type": "int"}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(specText.utf8), source: "k.spec.json"))
+        let documents = [
+            #"{"xs": [{"n": 1, "\#(ascii)": "ascii", "other": 2}]}"#,
+            #"{"xs": [{"\#(ascii)": "first", "\#(specKey)": "second"}]}"#,
+            #"{"xs": [{"\#(specKey)": "first", "\#(ascii)": "second", "n": 3}]}"#,
+        ]
+        for document in documents {
+            try Self.expectSamePackaging(packager, Data(document.utf8), document)
+        }
+        let read = try packager.packageManager(document: packager.parseDocument(Data(documents[0].utf8))).manager
+        #expect(read.item(at: IndexPath(item: 0, section: 0))?.string(at: "k") == "ascii")
+    }
+
     static func expectSamePackaging(_ packager: SpecPackager, _ data: Data, _ name: String) throws {
         let full = try JSONParser().parse(data)
         let projected = try packager.parseDocument(data)

@@ -39,6 +39,11 @@ internal struct JSONProjection: Sendable, Hashable {
         /// `true` when this node applies to objects: only `members` are built.
         var readsMembers = false
         var members: [Member] = []
+        /// `true` when a member's key is not ASCII. Such a key can equal an
+        /// ASCII key of other bytes as a `String` (U+212A KELVIN SIGN is
+        /// `"K"`), so a key that matches no member's bytes still needs the
+        /// `String` comparison.
+        var hasNonASCIIKey = false
         /// The node of every element, when the array's elements are read.
         var everyElement: Int32?
         /// Elements read by index.
@@ -130,6 +135,7 @@ internal struct JSONProjection: Sendable, Hashable {
                 } else {
                     current = addNode()
                     nodes[parent].members.append(Member(key: key, hash: key.hashValue, child: current, utf8: Array(key.utf8)))
+                    if key.utf8.contains(where: { $0 >= 0x80 }) { nodes[parent].hasNonASCIIKey = true }
                 }
             case .index(let index):
                 if let existing = nodes[parent].elements.first(where: { $0.index == index }) {

@@ -123,6 +123,7 @@ extension JSONScanner {
         }
         skipWhitespace()
         if pos < count && base[pos] == UInt8(ascii: "\"") {
+            let quote = pos
             let start = pos &+ 1
             var p = start
             var stopped = false
@@ -162,11 +163,16 @@ extension JSONScanner {
                         return members[i].child
                     }
                 }
-                try skipValue()
-                return nil
+                if !projection.nodes[Int(object)].hasNonASCIIKey {
+                    try skipValue()
+                    return nil
+                }
+                // A non-ASCII member key may still equal this key as a String.
+                pos = quote
             }
         }
-        // Escapes, non-ASCII or malformed: the general path.
+        // Escapes, non-ASCII, malformed, or a key to compare as a String:
+        // the general path.
         try parseKeyAndColon(afterComma: afterComma)
         return try enterMember(of: object, projection)
     }
