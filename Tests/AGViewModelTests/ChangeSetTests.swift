@@ -43,6 +43,19 @@ struct ChangeSetTests {
         #expect(old[0][1]["title"] == "new")
     }
 
+    /// A row whose value the API now writes differently (`9.0` as `9`)
+    /// shows differently, so it reloads; the same form does not.
+    @Test func aValueWrittenDifferentlyReloadsItsRow() {
+        func rows(_ prices: [JSONValue]) -> Manager {
+            Manager(sections: [Section(items: prices.enumerated().map { i, price in
+                ViewModel(["id": .int(Int64(i)), "price": price])
+            })])
+        }
+        let changes = ChangeSet(from: rows([9.0, 2, 3.5]), to: rows([9, 2, 3.5]))
+        #expect(changes.reloadedItems == [path(0, 0)])
+        #expect(changes.changeCount == 1)
+    }
+
     @Test func movedAndChangedItemIsDeletedAndInserted() throws {
         let old = manager([[1], [2]], titles: [1: "a"])
         let new = manager([[], [2, 1]], titles: [1: "b"])

@@ -126,7 +126,7 @@ struct KeyObservationTests {
         let b = vm.observe("k", options: [.old, .new, .includeEqualValues]) { _, _, change in
             forced.append(describe(change))
         }
-        vm["k"] = ["b": 2, "a": 1]      // equal JSON (order-insensitive)
+        vm["k"] = ["a": 1, "b": 2]      // the same JSON, in the same form
         vm["absent"] = nil               // removing an absent key
         #expect(seen.items.isEmpty)
         #expect(forced.count == 1)
@@ -134,6 +134,39 @@ struct KeyObservationTests {
         #expect(seen.count == 1)
         #expect(forced.count == 2)
         withExtendedLifetime((a, b)) {}
+    }
+
+    /// Pairs of values that are `==` (but one pair) yet written differently.
+    static let differentlyWritten: [(JSONValue, JSONValue)] = [
+        (.double(10), .int(10)),
+        (.int(0), .double(-0.0)),
+        (.double(1e20), .bigInteger("100000000000000000000")),
+        (.object(["a": 1, "b": 2]), .object(["b": 2, "a": 1])),
+        (.array([1, .object(["x": 1.5])]), .array([1, .object(["x": 1.50])])),
+        (.array([1, .object(["x": 1.0])]), .array([1, .object(["x": 1])])),
+    ]
+
+    /// A value `==` to the stored one but written differently (another
+    /// number case, the sign of zero, members in another order) is stored
+    /// and is a change: what a view derives from it changes.
+    @Test(arguments: differentlyWritten)
+    func aValueWrittenDifferentlyIsAChange(old: JSONValue, new: JSONValue) throws {
+        let vm = ViewModel(["k": old])
+        let seen = Recorder<String>()
+        let observation = vm.observe("k") { _, _, change in seen.append(describe(change)) }
+        vm.setCommand(forKey: "text", dependsOn: ["k"]) { (vm: ViewModel) -> String? in
+            try? vm.value(at: "k")?.jsonString()
+        }
+        let oldText = try old.jsonString(), newText = try new.jsonString()
+        #expect(try vm.executeCommandIfNeeded(forKey: "text")?.json == .string(oldText))
+        vm["k"] = new
+        let changed = oldText != newText
+        #expect(old == new)
+        #expect(seen.count == (changed ? 1 : 0), "\(old) -> \(new)")
+        #expect(vm.needsExecuteCommand(forKey: "text") == changed)
+        #expect(try vm.executeCommandIfNeeded(forKey: "text")?.json == .string(newText))
+        #expect(try vm.value(at: "k")?.jsonString() == newText)
+        withExtendedLifetime(observation) {}
     }
 
     @Test func payloadsCompareByIdentityOrEquality() {

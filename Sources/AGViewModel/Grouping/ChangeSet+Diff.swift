@@ -59,7 +59,7 @@ private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: 
         guard let other = b[k] else { return false }
         // JSON on both sides (the usual case) compares directly.
         if case .json(let x) = value, case .json(let y) = other {
-            if x != y { return false }
+            if !x.hasSameRepresentation(as: y) { return false }
         } else if !value.isSame(as: other) {
             return false
         }

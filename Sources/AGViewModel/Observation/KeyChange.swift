@@ -46,7 +46,7 @@ extension ViewModelValue {
     internal static func isSame(_ a: ViewModelValue?, _ b: ViewModelValue?) -> Bool {
         // JSON first, by pattern: cheaper than copying both values into the
         // general `isSame(as:)` (this runs on every write).
-        if case .json(let x)? = a, case .json(let y)? = b { return x == y }
+        if case .json(let x)? = a, case .json(let y)? = b { return x.hasSameRepresentation(as: y) }
         guard let a else { return b == nil }
         guard let b else { return false }
         return a.isSame(as: b)

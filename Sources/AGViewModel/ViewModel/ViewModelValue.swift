@@ -28,14 +28,19 @@ public enum ViewModelValue {
         return nil
     }
 
-    /// Whether two stored values are the same for change detection: JSON by
-    /// `==`, objects by identity, arrays of ViewModels by the identity of
-    /// their elements, other payloads by `==` when they are `Equatable` of
-    /// the same type, otherwise never the same.
+    /// Whether two stored values are the same for change detection.
+    ///
+    /// JSON values are the same when they hold the same value in the same
+    /// form: `10` and `10.0` are `==` but not the same here (nor are `0` and
+    /// `-0.0`, or two objects with their members in another order), since a
+    /// view or an export shows them differently. Objects are the same by
+    /// identity, arrays of ViewModels by the identity of their elements,
+    /// other payloads by `==` when they are `Equatable` of the same type;
+    /// otherwise two values are never the same.
     public func isSame(as other: ViewModelValue) -> Bool {
         switch (self, other) {
         case let (.json(a), .json(b)):
-            return a == b
+            return a.hasSameRepresentation(as: b)
         case let (.payload(a), .payload(b)):
             if type(of: a) is AnyClass, type(of: b) is AnyClass {
                 return (a as AnyObject) === (b as AnyObject)
