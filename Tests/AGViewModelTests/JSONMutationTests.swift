@@ -26,6 +26,22 @@ struct JSONMutationTests {
 
     /// A negative index written in a path is an index, not a key: the write
     /// changes nothing, rather than replacing the array with `{"[-1]": 9}`.
+    /// Setting one index past the end again and again (`a[0]`, `a[1]`, …)
+    /// grows the array as appending does, by doubling, not one slot at a time.
+    @Test func settingPastTheEndGrowsGeometrically() {
+        var json: JSONValue = ["a": []]
+        var reallocations = 0
+        var previous: ObjectIdentifier?
+        for i in 0..<1_000 {
+            json.setValue(.int(Int64(i)), at: "a[\(i)]")
+            let buffer = json["a"].arrayValue!.storage.buffer.map(ObjectIdentifier.init)
+            if buffer != previous { reallocations += 1 }
+            previous = buffer
+        }
+        #expect(json["a"].arrayValue?.count == 1_000 && json["a"][999] == 999)
+        #expect(reallocations < 20, "\(reallocations) reallocations for 1,000 elements")
+    }
+
     @Test func writtenNegativeIndicesChangeNothing() {
         var array: JSONValue = [1, 2]
         array.setValue(9, at: "[-1]")

@@ -129,7 +129,11 @@ extension JSONValue {
                 var array = current.arrayValue ?? []
                 current = .null
                 if index >= array.count {
-                    array.reserveCapacity(index + 1)
+                    // Growing by at least doubling, as appending does: setting
+                    // one index past the end after another stays linear.
+                    if index >= array.storage.capacity {
+                        array.reserveCapacity(Swift.max(index + 1, array.count * 2))
+                    }
                     while array.count <= index { array.append(.null) }
                 }
                 current = array.exchangeElement(at: index, with: .null)

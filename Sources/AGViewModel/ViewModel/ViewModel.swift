@@ -124,10 +124,27 @@ public final class ViewModel {
 
     /// The JSON value for `key`; `nil` when absent or a payload. Setting
     /// `nil` removes the key.
+    ///
+    /// A change through the subscript (`vm["list"]?.append(x)`) is made in
+    /// place, without copying the value, unless an observer, a batch, a
+    /// command or Swift Observation must hear of it (they need the old value).
     public subscript(key: String) -> JSONValue? {
         get { storedValue(forKey: key)?.json }
         set {
             if let newValue { assign(.json(newValue), forKey: key) } else { store(nil, forKey: key) }
+        }
+        _modify {
+            var value: JSONValue?
+            if let taken = takeForChangeInPlace(forKey: key) {
+                value = consume taken
+            } else {
+                value = storedValue(forKey: key)?.json
+            }
+            // Nothing to write back when there was no JSON and none is set
+            // (`vm["absent"]?.append(x)`): a payload under the key stays.
+            let hadJSON = value != nil
+            defer { if hadJSON || value != nil { putBack(value, forKey: key) } }
+            yield &value
         }
     }
 
