@@ -64,6 +64,42 @@ struct JSONObjectTests {
         #expect(object.keys.last == "new")
     }
 
+    /// Removing members in random orders, with inserts in between, from
+    /// objects of every size around the index threshold: after each step
+    /// every key is found at its position, no removed key is found, and the
+    /// index holds exactly one slot per member (removal updates it in place
+    /// instead of rebuilding it).
+    @Test func removalsUpdateTheIndexInPlace() {
+        var generator = SplitMix64(seed: 15)
+        for size in [12, 13, 16, 40, 200] {
+            // Many small tables: runs of slots that wrap past the end are common there.
+            for _ in 0..<(size <= 16 ? 300 : 10) {
+                var object = JSONObject((0..<size).map { ("k\($0)", JSONValue.int(Int64($0))) })
+                var expected = (0..<size).map { "k\($0)" }
+                var added = 0
+                while !expected.isEmpty {
+                    if generator.next() % 5 == 0 {
+                        let key = "new\(added)"
+                        added += 1
+                        object[key] = .string(key)
+                        expected.append(key)
+                    }
+                    let victim = expected.remove(at: Int(generator.next() % UInt64(expected.count)))
+                    #expect(object.removeValue(forKey: victim) != nil)
+                    #expect(object.index(forKey: victim) == nil)
+                    #expect(object.keys == expected)
+                    for (position, key) in expected.enumerated() where object.index(forKey: key) != position {
+                        Issue.record("size \(size): \(key) not at \(position) after removing \(victim)")
+                    }
+                    if let index = object._index {
+                        #expect(index.slots.filter { $0 != 0 }.count == expected.count)
+                        #expect(expected.count >= JSONObject.indexThreshold)
+                    }
+                }
+            }
+        }
+    }
+
     @Test func copiesAreIndependent() {
         var a = JSONObject((0..<20).map { ("k\($0)", JSONValue.int(Int64($0))) })
         let b = a

@@ -71,6 +71,38 @@ internal struct JSONKeyIndex: Sendable {
         }
     }
 
+    /// Forgets the member at `position` (whose key has hash value `hash`)
+    /// and moves every later position down by one, as removing that member
+    /// from `members` does; call it before the removal, while `members`
+    /// still holds it. The slots after the freed one shift back where their
+    /// keys' probes reach them (so no tombstones), which rehashes only the
+    /// keys in that run: O(slots) without hashing, like the removal itself.
+    @usableFromInline
+    internal mutating func remove(position: Int, hash: Int, in members: JSONObject.Members) {
+        let mask = self.mask
+        let stored = UInt64(truncatingIfNeeded: position + 1)
+        var hole = hash & mask
+        while slots[hole] & 0xFFFF_FFFF != stored { hole = (hole &+ 1) & mask }
+        var next = hole
+        while true {
+            next = (next &+ 1) & mask
+            let slot = slots[next]
+            if slot == 0 { break }
+            let home = members[Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1].key.hashValue & mask
+            // The slot may move back unless its home lies after the hole,
+            // up to the slot itself (cyclically): its probe starts there.
+            let homeAfterHole = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+            if !homeAfterHole {
+                slots[hole] = slot
+                hole = next
+            }
+        }
+        slots[hole] = 0
+        for i in slots.indices where slots[i] & 0xFFFF_FFFF > stored {
+            slots[i] &-= 1
+        }
+    }
+
     /// An index of the keys of all of `members`, which must be distinct.
     @usableFromInline
     internal init(members: JSONObject.Members) {

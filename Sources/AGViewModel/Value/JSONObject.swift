@@ -211,11 +211,14 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let i = index(forKey: key) else { return nil }
-        let old = _members.remove(at: i).value
         if _index != nil {
-            if _members.count >= Self.indexThreshold { rebuildIndex() } else { _index = nil }
+            if _members.count > Self.indexThreshold {
+                _index!.remove(position: i, hash: key.hashValue, in: _members)
+            } else {
+                _index = nil
+            }
         }
-        return old
+        return _members.remove(at: i).value
     }
 
     /// Removes every member.
