@@ -132,6 +132,15 @@ struct SafeJSONAccessTests {
         }
         #expect(JSONPath(parsing: "a[-1]")?.components == [.key("a"), .index(-1)])
         #expect(JSONPath(parsing: "a[-0]")?.components == [.key("a"), .index(-1)])
+        // Past Int's range: an index that names nothing, never a key.
+        #expect(JSONPath(parsing: "a[99999999999999999999]")?.components == [.key("a"), .index(.max)])
+        #expect(JSONPath(parsing: "a[-99999999999999999999]")?.components == [.key("a"), .index(-1)])
+        let vm = ViewModel(["a": [1]])
+        vm.setValue(5, at: "a[99999999999999999999]")
+        var json: JSONValue = ["a": [1]]
+        json.setValue(5, at: "a[99999999999999999999]")
+        #expect(vm.keys == ["a"] && vm["a"] == [1] && json == ["a": [1]])
+        #expect(vm.value(at: "a[99999999999999999999]") == nil)
         // A key that starts with a combining mark stays its own key.
         let marked = JSONPath([.key("a"), .key("\u{301}b"), .key(".\u{301}")])
         #expect(JSONPath(parsing: marked.description) == marked)

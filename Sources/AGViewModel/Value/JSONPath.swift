@@ -14,7 +14,8 @@
 /// (an empty key between dots, `a.`, an unclosed or non-numeric `[...]`) is
 /// taken as one literal key, so a read with it simply finds that key or
 /// nothing. A negative index (`items[-1]`) is valid and names no element:
-/// reads find nothing and writes change nothing.
+/// reads find nothing and writes change nothing; so does an index too large
+/// for any array (``JSONArray/maximumCount`` or more, `Int`'s range included).
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
     public enum Component: Sendable, Hashable {
@@ -106,8 +107,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 let isNegative = digits.hasPrefix("-")
                 let magnitude = isNegative ? String(digits.dropFirst()) : digits
                 guard closed, !magnitude.isEmpty, magnitude.allSatisfy(\.isASCII),
-                      magnitude.allSatisfy(\.isNumber), let index = Int(digits) else { return nil }
+                      magnitude.allSatisfy(\.isNumber) else { return nil }
                 // `[-0]` is negative too: it names nothing, not element 0.
+                // Past `Int`'s range, an index names nothing either way.
+                let index = Int(digits) ?? (isNegative ? -1 : .max)
                 result.append(.index(isNegative && index == 0 ? -1 : index))
                 afterIndex = true
             default:
