@@ -95,6 +95,22 @@ struct PackagingSpecTests {
         #expect(error(spec) == message)
     }
 
+    /// Braces are read scalar by scalar: a combining mark after one (which
+    /// joins it into one Character) is literal text, not part of the brace.
+    @Test func templateBracesAreScalarsNotCharacters() throws {
+        func render(_ template: String) throws -> JSONValue? {
+            let spec = try PackagingSpec(json: ["fields": [["key": "t", "template": .string(template)]]])
+            return try SpecPackager(spec: spec).package(document: [["n": 1, "{\u{301}a": "wrong"]]).items.first?["t"]
+        }
+        #expect(try render("rank {n}\u{20E3}") == "rank 1\u{20E3}")
+        #expect(try render("{n}\u{FE0F}\u{20E3}{{\u{301}a}}") == "1\u{FE0F}\u{20E3}{\u{301}a}")
+        // `{{` then an unmatched `}`: an error, not a placeholder named "{́a".
+        for bad in ["{{\u{301}a}", "a}\u{301}"] {
+            let spec = #"{"fields": [{"key": "t", "template": "\#(bad)"}]}"#
+            #expect(error(spec)?.contains("unmatched \"}\"") == true, "\(bad)")
+        }
+    }
+
     @Test func jsonSyntaxErrorsCarryTheirPosition() throws {
         let message = try #require(error("{\"items\": }"))
         #expect(message.hasPrefix("timeline.spec.json:1:"))

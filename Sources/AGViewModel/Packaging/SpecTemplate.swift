@@ -25,17 +25,21 @@ internal struct SpecTemplate: Sendable, Hashable {
     }
 
     /// Parses `text`; the error message says what is wrong.
+    ///
+    /// Read scalar by scalar, as ``JSONPath`` is: a brace followed by a
+    /// combining mark (`{n}\u{20E3}`) is still a brace, although the two
+    /// make one `Character`.
     init(parsing text: String) throws(SpecTemplateError) {
         var segments: [Segment] = []
-        var literal = ""
-        var chars = Array(text)[...]
-        while let ch = chars.popFirst() {
-            switch ch {
+        var literal = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
             case "{":
-                if chars.first == "{" { chars.removeFirst(); literal.append("{"); continue }
-                var inner = ""
+                if scalars.first == "{" { scalars.removeFirst(); literal.append("{"); continue }
+                var inner = String.UnicodeScalarView()
                 var closed = false
-                while let next = chars.popFirst() {
+                while let next = scalars.popFirst() {
                     if next == "}" { closed = true; break }
                     if next == "{" { throw SpecTemplateError("\"{\" inside a placeholder; write \"{{\" outside placeholders for a literal brace") }
                     inner.append(next)
@@ -45,24 +49,24 @@ internal struct SpecTemplate: Sendable, Hashable {
                 var format: SpecTemplateFormat?
                 if let bar = inner.firstIndex(of: "|") {
                     format = try SpecTemplateFormat(parsing: String(inner[inner.index(after: bar)...]))
-                    inner = String(inner[..<bar])
+                    inner = String.UnicodeScalarView(inner[..<bar])
                 }
                 // As around the format: `{price | fixed:2}` reads `price`.
-                inner = inner.trimmingCharacters(in: .whitespaces)
-                guard let path = JSONPath(parsing: inner), !path.components.isEmpty, !path.hasNegativeIndex else {
-                    throw SpecTemplateError("bad path \"\(inner)\" in a placeholder")
+                let pathText = String(inner).trimmingCharacters(in: .whitespaces)
+                guard let path = JSONPath(parsing: pathText), !path.components.isEmpty, !path.hasNegativeIndex else {
+                    throw SpecTemplateError("bad path \"\(pathText)\" in a placeholder")
                 }
-                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+                if !literal.isEmpty { segments.append(.literal(String(literal))); literal = String.UnicodeScalarView() }
                 segments.append(.placeholder(path, format))
             case "}":
-                guard chars.first == "}" else { throw SpecTemplateError("unmatched \"}\" (write \"}}\" for a literal brace)") }
-                chars.removeFirst()
+                guard scalars.first == "}" else { throw SpecTemplateError("unmatched \"}\" (write \"}}\" for a literal brace)") }
+                scalars.removeFirst()
                 literal.append("}")
             default:
-                literal.append(ch)
+                literal.append(scalar)
             }
         }
-        if !literal.isEmpty { segments.append(.literal(literal)) }
+        if !literal.isEmpty { segments.append(.literal(String(literal))) }
         self.segments = segments
     }
 
