@@ -107,6 +107,11 @@ struct TemplateFormatTests {
         #expect(try render("{n|fixed:2}", ["n": "12345678901234567890"]) == .string("12345678901234567890.00"))
         #expect(try render("{n|grouped}", ["n": "-000123"]) == .string("-123"))
         #expect(try render("{n|fixed:0}", ["n": "-0"]) == .string("0"))
+        // Percentages of integers too: the digits and two zeros.
+        #expect(try render("{n|percent:1}", ["n": .int(123_456_789_012_345_678)]) == .string("12,345,678,901,234,567,800.0%"))
+        #expect(try render("{n|percent}", ["n": .bigInteger("-12345678901234567890")]) == .string("-1,234,567,890,123,456,789,000%"))
+        #expect(try render("{n|percent}", ["n": "0"]) == .string("0%"))
+        #expect(try render("{n|percent}", ["n": .int(-3)]) == .string("-300%"))
         // Grouping takes time in proportion to the digits, however many.
         let digits = "1" + String(repeating: "0", count: 99_999)
         let grouped = try #require(try render("{n|grouped}", ["n": .bigInteger(digits)])?.stringValue)
@@ -124,6 +129,9 @@ struct TemplateFormatTests {
         ("{d|date:iso}", "2025-01-14T09:12:44Z", "2025-01-14"),
         ("{d|date} {d|time}", "2025-01-14T09:12:44Z", "Jan 14, 2025 09:12"),
         ("{d|time:medium}", "2025-01-14 23:05:09.123+01:00", "23:05:09"),
+        ("{d|time}", "2025-01-14T23:05-0530", "23:05"),
+        ("{d|time}", "2025-01-14T23:05+14", "23:05"),
+        ("{d|time}", "2025-01-14T23:05-23:59", "23:05"),
     ])
     func dates(template: String, value: String, expected: String) throws {
         #expect(try render(template, ["d": .string(value)]) == .string(expected))
@@ -131,7 +139,11 @@ struct TemplateFormatTests {
 
     @Test func valuesTheFormatCannotReadLeaveNoValue() throws {
         for (template, value) in [("{d|date}", "2023-02-29"), ("{d|date}", "yesterday"), ("{d|time}", "2024-03-12"),
-                                  ("{d|date}", "2024-03-12T25:00"), ("{n|fixed:2}", "many")] as [(String, String)] {
+                                  ("{d|date}", "2024-03-12T25:00"), ("{n|fixed:2}", "many"),
+                                  // Offsets: a colon without minutes, out of range, cut short.
+                                  ("{d|time}", "2024-03-12T09:12+01:"), ("{d|date}", "2024-03-12T09:12:44-99:99"),
+                                  ("{d|time}", "2024-03-12T09:12+24:00"), ("{d|time}", "2024-03-12T09:12+01:60"),
+                                  ("{d|time}", "2024-03-12T09:12+1"), ("{d|time}", "2024-03-12T09:12+0100Z")] as [(String, String)] {
             #expect(try render(template, ["d": .string(value), "n": .string(value)]) == nil, "\(template) \(value)")
         }
         #expect(try render("{n|fixed:2}", ["n": true]) == nil)

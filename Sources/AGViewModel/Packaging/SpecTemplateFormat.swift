@@ -108,6 +108,7 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
             if let text = Self.integer(value, decimals: decimals, grouping: true) { return text }
             return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: true) }
         case .percent(let decimals):
+            if let text = Self.integer(value, decimals: decimals, grouping: true, shift: 2) { return text + "%" }
             return Double.read(from: value).flatMap { Self.number($0, decimals: decimals, grouping: true, shift: 2) }.map { $0 + "%" }
         case .date(let style):
             guard case .string(let text) = value, let date = ISODateText(parsing: text) else { return nil }
@@ -124,9 +125,10 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     /// An integer value (`int`, `bigInteger`, or a string of decimal
-    /// digits such as an `id_str`) written from its digits, with `decimals`
-    /// zeros, optionally grouped; `nil` for other values.
-    static func integer(_ value: JSONValue, decimals: Int, grouping: Bool) -> String? {
+    /// digits such as an `id_str`) written from its digits, times 10 to the
+    /// power `shift`, with `decimals` zeros, optionally grouped; `nil` for
+    /// other values.
+    static func integer(_ value: JSONValue, decimals: Int, grouping: Bool, shift: Int = 0) -> String? {
         let text: String
         switch value {
         case .int(let whole): text = String(whole)
@@ -137,8 +139,9 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
         default: return nil
         }
         let negative = text.hasPrefix("-")
-        let digits = negative ? String(text.dropFirst()) : text
-        let whole = grouping ? group(digits, negative: negative) : text
+        var digits = negative ? String(text.dropFirst()) : text
+        if digits != "0" { digits += String(repeating: "0", count: shift) }
+        let whole = grouping ? group(digits, negative: negative) : (negative ? "-" : "") + digits
         return decimals > 0 ? whole + "." + String(repeating: "0", count: decimals) : whole
     }
 
@@ -279,10 +282,15 @@ internal struct ISODateText: Hashable {
         if i < bytes.count {
             if bytes[i] == 90 || bytes[i] == 122 { i += 1 }
             else if bytes[i] == 43 || bytes[i] == 45 {
-                guard number(i + 1 ..< i + 3) != nil else { return nil }
+                // Offsets run from -23:59 to +23:59; a colon needs minutes.
+                guard let hours = number(i + 1 ..< i + 3), hours < 24 else { return nil }
                 i += 3
-                if i < bytes.count, bytes[i] == 58 { i += 1 }
-                if i < bytes.count { guard number(i ..< i + 2) != nil else { return nil }; i += 2 }
+                let colon = i < bytes.count && bytes[i] == 58
+                if colon { i += 1 }
+                if colon || i < bytes.count {
+                    guard let minutes = number(i ..< i + 2), minutes < 60 else { return nil }
+                    i += 2
+                }
             }
         }
         guard i == bytes.count else { return nil }
