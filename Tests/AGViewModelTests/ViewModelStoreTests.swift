@@ -27,6 +27,21 @@ struct ViewModelStoreTests {
         #expect(vm[.bookAuthor] == nil)
     }
 
+    /// The debug description counts lists of ViewModels and names other
+    /// payloads by type, empty arrays of other types included.
+    @Test func debugDescriptionNamesPayloadsByType() {
+        final class Image {}
+        let vm = ViewModel(["id": 1])
+        vm.set("images", payload: [Image]())
+        vm.set("numbers", payload: [Int]())
+        vm.set("rows", payload: [ViewModel(), ViewModel()])
+        vm.set("none", payload: [ViewModel]())
+        let text = vm.debugDescription
+        #expect(text.contains("images: <payload Array<Image>>"), "\(text)")
+        #expect(text.contains("numbers: <payload Array<Int>>"), "\(text)")
+        #expect(text.contains("rows: [2 ViewModels]") && text.contains("none: [0 ViewModels]"), "\(text)")
+    }
+
     @Test func typedReadsAreLenient() {
         let vm = ViewModel(["title": 42, "pages": "17", "price": "oops", "available": "yes", "tags": [1, "x"]])
         #expect(vm[.bookTitle] == "42")          // a number reads as its text

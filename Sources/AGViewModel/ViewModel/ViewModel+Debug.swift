@@ -41,10 +41,13 @@ extension ViewModel: CustomDebugStringConvertible {
                 } else {
                     nested.describe(into: &out, indent: inner, visiting: &visiting)
                 }
-            case .payload(let nested as [ViewModel]):
-                out += "[\(nested.count) ViewModels]"
             case .payload(let payload):
-                out += "<payload \(type(of: payload))>"
+                // Any empty array casts to `[ViewModel]`: ask NestedContent.
+                if let list = NestedContent.viewModelList(payload) {
+                    out += "[\(list.count) ViewModels]"
+                } else {
+                    out += "<payload \(type(of: payload))>"
+                }
             }
             out += "\n"
         }
