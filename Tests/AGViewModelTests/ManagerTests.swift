@@ -158,6 +158,13 @@ struct ManagerTests {
             case 5..<7: section.append(contentsOf: (0..<Int.random(in: 0...3, using: &rng)).map { _ in pool[Int.random(in: 0..<pool.count, using: &rng)] })
             case 7: if !section.isEmpty { section.remove(at: Int.random(in: 0..<section.count, using: &rng)) }
             case 8: section.insert(pool[Int.random(in: 0..<pool.count, using: &rng)], at: 0)
+            case 9 where manager.count < 8 && Bool.random(using: &rng):
+                // A section of the manager again, or a new one, at the end.
+                let appended = Bool.random(using: &rng) ? section
+                    : Section(items: (0..<Int.random(in: 0...3, using: &rng)).map { _ in pool[Int.random(in: 0..<pool.count, using: &rng)] })
+                let wasCurrent = manager.indexPathTableIsCurrent
+                manager.append(appended)
+                #expect(manager.indexPathTableIsCurrent == wasCurrent, "step \(step)")
             default: if section.count > 6 { section.removeAll() }
             }
             // Ask after most steps, so the table is usually current when the next append comes.

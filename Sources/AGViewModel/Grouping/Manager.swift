@@ -169,13 +169,12 @@ public final class Manager {
 
     /// Adds `section` at the end.
     public func append(_ section: Section) {
-        mutateSections(adding: [section]) { $0.append(section) }
+        appendSections([section])
     }
 
     /// Adds `newSections` at the end, in order.
     public func append(contentsOf newSections: some Sequence<Section>) {
-        let newSections = Array(newSections)
-        mutateSections(adding: newSections) { $0.append(contentsOf: newSections) }
+        appendSections(Array(newSections))
     }
 
     /// Inserts `section` at `index` (`0...count`); traps when out of range.
@@ -277,10 +276,15 @@ public final class Manager {
     ///
     /// Answered from a lazily rebuilt table: O(1) while the manager and its
     /// sections are unchanged, one O(items) rebuild after a change. Items
-    /// appended to a section extend the table instead.
+    /// appended to a section, and sections appended, extend the table
+    /// instead; other changes (inserting, removing, replacing, moving) make
+    /// the next lookup rebuild it.
     public func indexPath(of item: ViewModel) -> IndexPath? {
         slot(of: ObjectIdentifier(item)).map { IndexPath(item: $0.item, section: $0.section) }
     }
+
+    /// Whether the next lookup is answered without rebuilding the table.
+    internal var indexPathTableIsCurrent: Bool { table != nil && tableGeneration == generation }
 
     private func slot(of id: ObjectIdentifier) -> ItemSlot? {
         if let table, tableGeneration == generation {
@@ -325,6 +329,25 @@ public final class Manager {
     internal func sectionItemsDidChange() {
         generation &+= 1
         table = nil
+    }
+
+    /// Appends sections; a current index-path table takes the slots of
+    /// their items instead of going stale, so a "load more" that adds a
+    /// section per page and asks for each new row's index path stays linear.
+    private func appendSections(_ newSections: [Section]) {
+        let start = storedSections.count
+        var current = tableGeneration == generation ? table : nil
+        table = nil  // so `current` is changed in place
+        mutateSections(adding: newSections) { $0.append(contentsOf: newSections) }
+        guard var built = current.take() else { return }
+        // After every existing item: an item already in the table keeps its first place.
+        for (offset, section) in newSections.enumerated() {
+            for (i, item) in section.untrackedItems.enumerated() where built[ObjectIdentifier(item)] == nil {
+                built[ObjectIdentifier(item)] = ItemSlot(section: start + offset, item: i)
+            }
+        }
+        table = built
+        tableGeneration = generation
     }
 
     /// Called after `items` were appended to `section` from index `start`:
