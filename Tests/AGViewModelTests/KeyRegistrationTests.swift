@@ -19,6 +19,36 @@ struct KeyRegistrationTests {
         #expect(viewModel.serializableKeys.isEmpty)
     }
 
+    /// Keys registered one call at a time, with repeats, removals and
+    /// clearing in between: registration order, no duplicates, and a key
+    /// removed or cleared can be registered again.
+    @Test func keysRegisteredOneAtATimeKeepOrderWithoutDuplicates() {
+        let viewModel = ViewModel()
+        let manager = Manager()
+        var expected: [String] = []
+        for i in 0..<2_000 {
+            let key = "k\(i % 1_500)"
+            viewModel.addSerializableKeys([key])
+            manager.addArchivedKeys([key], for: .items)
+            if !expected.contains(key) { expected.append(key) }
+        }
+        #expect(viewModel.serializableKeys == expected)
+        #expect(manager.archivedKeys(for: .items) == expected)
+        viewModel.removeSerializableKeys(["k0", "k7"])
+        manager.removeArchivedKeys(["k0", "k7"], for: .items)
+        viewModel.addSerializableKeys(["k7", "k8"])
+        manager.addArchivedKeys(["k7", "k8"], for: .items)
+        let afterRemoval = expected.filter { $0 != "k0" && $0 != "k7" } + ["k7"]
+        #expect(viewModel.serializableKeys == afterRemoval)
+        #expect(manager.archivedKeys(for: .items) == afterRemoval)
+        viewModel.removeAllSerializableKeys()
+        manager.removeAllArchivedKeys(for: .items)
+        viewModel.addSerializableKeys(["k8", "k8"])
+        manager.addArchivedKeys(["k8"], for: .items)
+        #expect(viewModel.serializableKeys == ["k8"] && manager.archivedKeys(for: .items) == ["k8"])
+        #expect(manager.archivedKeys(for: .header).isEmpty)
+    }
+
     @Test func registeredKeysNarrowExportsAndUnregisteredViewModelsExportEverything() {
         let viewModel = ViewModel(["id": 1, "text": "a", "likes": 3])
         #expect(viewModel.exportJSON() == ["id": 1, "text": "a", "likes": 3])

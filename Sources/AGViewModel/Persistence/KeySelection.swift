@@ -56,27 +56,44 @@ internal enum KeyPurpose: Sendable {
 /// The keys registered on one ViewModel or one part: for export and for
 /// archives, each in registration order without duplicates.
 internal struct KeyRegistry: Sendable, Hashable {
-    var serializable: [String] = []
-    var archived: [String] = []
+    private(set) var serializable: [String] = []
+    private(set) var archived: [String] = []
+    // The same keys as sets, so that registering a key one call at a time
+    // checks for it in O(1) instead of scanning the list.
+    private var serializableSet: Set<String> = []
+    private var archivedSet: Set<String> = []
 
     subscript(purpose: KeyPurpose) -> [String] {
-        get { purpose == .serialization ? serializable : archived }
-        set {
-            if purpose == .serialization { serializable = newValue } else { archived = newValue }
-        }
+        purpose == .serialization ? serializable : archived
     }
 
     mutating func add(_ keys: some Sequence<String>, for purpose: KeyPurpose) {
-        var list = self[purpose]
-        // A set beside the list: registering k keys is O(k), not O(k²).
-        var present = Set(list)
-        for key in keys where present.insert(key).inserted { list.append(key) }
-        self[purpose] = list
+        if purpose == .serialization {
+            for key in keys where serializableSet.insert(key).inserted { serializable.append(key) }
+        } else {
+            for key in keys where archivedSet.insert(key).inserted { archived.append(key) }
+        }
     }
 
     mutating func remove(_ keys: some Sequence<String>, for purpose: KeyPurpose) {
         let unwanted = Set(keys)
-        self[purpose].removeAll { unwanted.contains($0) }
+        if purpose == .serialization {
+            serializable.removeAll { unwanted.contains($0) }
+            serializableSet.subtract(unwanted)
+        } else {
+            archived.removeAll { unwanted.contains($0) }
+            archivedSet.subtract(unwanted)
+        }
+    }
+
+    mutating func removeAll(for purpose: KeyPurpose) {
+        if purpose == .serialization {
+            serializable = []
+            serializableSet = []
+        } else {
+            archived = []
+            archivedSet = []
+        }
     }
 }
 
@@ -96,12 +113,13 @@ internal struct PartKeyRegistry: Sendable, Hashable {
             case .items: items
             }
         }
-        set {
+        // In place: a copy would copy the registry's lists on every change.
+        _modify {
             switch part {
-            case .common: common = newValue
-            case .header: header = newValue
-            case .footer: footer = newValue
-            case .items: items = newValue
+            case .common: yield &common
+            case .header: yield &header
+            case .footer: yield &footer
+            case .items: yield &items
             }
         }
     }

@@ -43,7 +43,7 @@ extension Manager {
     @discardableResult
     public func removeAllSerializableKeys(for part: SectionPart? = nil) -> Manager {
         do {
-            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].serializable = [] }
+            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].removeAll(for: .serialization) }
         }
         return self
     }
@@ -67,7 +67,7 @@ extension Manager {
     @discardableResult
     public func removeAllArchivedKeys(for part: SectionPart? = nil) -> Manager {
         do {
-            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].archived = [] }
+            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].removeAll(for: .archiving) }
         }
         return self
     }

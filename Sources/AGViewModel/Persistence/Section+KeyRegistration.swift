@@ -42,7 +42,7 @@ extension Section {
     @discardableResult
     public func removeAllSerializableKeys(for part: SectionPart? = nil) -> Section {
         do {
-            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].serializable = [] }
+            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].removeAll(for: .serialization) }
         }
         return self
     }
@@ -66,7 +66,7 @@ extension Section {
     @discardableResult
     public func removeAllArchivedKeys(for part: SectionPart? = nil) -> Section {
         do {
-            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].archived = [] }
+            for each in part.map({ [$0] }) ?? SectionPart.allCases { partKeyRegistry[each].removeAll(for: .archiving) }
         }
         return self
     }

@@ -37,7 +37,7 @@ extension ViewModel {
     /// again. Returns the ViewModel, for chaining.
     @discardableResult
     public func removeAllSerializableKeys() -> ViewModel {
-        keyRegistry.serializable = []
+        keyRegistry.removeAll(for: .serialization)
         return self
     }
 
@@ -60,7 +60,7 @@ extension ViewModel {
     /// Returns the ViewModel, for chaining.
     @discardableResult
     public func removeAllArchivedKeys() -> ViewModel {
-        keyRegistry.archived = []
+        keyRegistry.removeAll(for: .archiving)
         return self
     }
 
