@@ -76,7 +76,9 @@ internal struct JSONKeyIndex: Sendable {
     /// from `members` does; call it before the removal, while `members`
     /// still holds it. The slots after the freed one shift back where their
     /// keys' probes reach them (so no tombstones), which rehashes only the
-    /// keys in that run: O(slots) without hashing, like the removal itself.
+    /// keys in that run. Then the positions after it move down: O(slots)
+    /// without hashing, as the removal itself is O(members), unless the
+    /// member removed is the last.
     @usableFromInline
     internal mutating func remove(position: Int, hash: Int, in members: JSONObject.Members) {
         let mask = self.mask
@@ -98,6 +100,8 @@ internal struct JSONKeyIndex: Sendable {
             }
         }
         slots[hole] = 0
+        // Removing the last member moves no position: O(1) on average.
+        guard position + 1 < members.count else { return }
         for i in slots.indices where slots[i] & 0xFFFF_FFFF > stored {
             slots[i] &-= 1
         }
