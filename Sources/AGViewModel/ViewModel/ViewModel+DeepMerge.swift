@@ -105,11 +105,6 @@ extension ViewModel {
             self[key] = value
             return
         }
-        if var json = takeForChangeInPlace(forKey: key) {
-            json.setValue(value, at: rest)
-            putBack(json, forKey: key)
-            return
-        }
         switch self[value: key] {
         case .payload(let payload)?:
             if let nested = payload as? ViewModel {

@@ -125,25 +125,27 @@ public final class ViewModel {
     /// The JSON value for `key`; `nil` when absent or a payload. Setting
     /// `nil` removes the key.
     ///
-    /// A change through the subscript (`vm["list"]?.append(x)`) is made in
-    /// place, without copying the value, unless an observer, a batch, a
-    /// command or Swift Observation must hear of it (they need the old value).
+    /// A change through the subscript (`vm["list"]?.append(x)`) is a read
+    /// and a set: code that runs during it (the argument, when the change
+    /// is chained with `?.`) reads the stored value. A chained change of a
+    /// key that holds no JSON (absent, or a payload) changes nothing.
     public subscript(key: String) -> JSONValue? {
         get { storedValue(forKey: key)?.json }
         set {
             if let newValue { assign(.json(newValue), forKey: key) } else { store(nil, forKey: key) }
         }
         _modify {
-            var value: JSONValue?
-            if let taken = takeForChangeInPlace(forKey: key) {
-                value = consume taken
-            } else {
-                value = storedValue(forKey: key)?.json
-            }
-            // Nothing to write back when there was no JSON and none is set
-            // (`vm["absent"]?.append(x)`): a payload under the key stays.
+            var value = storedValue(forKey: key)?.json
+            // A get/set pair would write back `nil` when `?.` finds no JSON,
+            // removing a payload stored under the key.
             let hadJSON = value != nil
-            defer { if hadJSON || value != nil { putBack(value, forKey: key) } }
+            defer {
+                if let value {
+                    assign(.json(value), forKey: key)
+                } else if hadJSON {
+                    store(nil, forKey: key)
+                }
+            }
             yield &value
         }
     }
