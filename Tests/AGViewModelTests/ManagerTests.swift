@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 @testable import AGViewModel
 
@@ -173,6 +174,26 @@ struct ManagerTests {
                 #expect(manager.indexPath(of: item) == expectedPath(of: item), "step \(step)")
             }
         }
+    }
+
+    /// A section changed by an Observation handler while sections are
+    /// appended is not missed: the table kept across the append is dropped.
+    @Test func aSectionChangedDuringAnAppendIsNotMissed() {
+        let a = ViewModel(["id": "a"]), late = ViewModel(["id": "late"]), b = ViewModel(["id": "b"])
+        let first = Section(items: [a])
+        let manager = Manager(sections: [first])
+        #expect(manager.indexPath(of: a) == IndexPath(item: 0, section: 0))
+        // onChange is @Sendable; it runs synchronously on this thread, in willSet.
+        final class Insertion: @unchecked Sendable {
+            let section: Section, item: ViewModel
+            init(_ section: Section, _ item: ViewModel) { self.section = section; self.item = item }
+        }
+        let insertion = Insertion(first, late)
+        withObservationTracking { _ = manager.sections } onChange: { insertion.section.insert(insertion.item, at: 0) }
+        manager.append(Section(items: [b]))
+        #expect(manager.indexPath(of: late) == IndexPath(item: 0, section: 0))
+        #expect(manager.indexPath(of: a) == IndexPath(item: 1, section: 0))
+        #expect(manager.indexPath(of: b) == IndexPath(item: 0, section: 1))
     }
 
     @Test func indexPathOfItemFollowsEveryKindOfChange() {

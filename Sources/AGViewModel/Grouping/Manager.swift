@@ -336,10 +336,13 @@ public final class Manager {
     /// section per page and asks for each new row's index path stays linear.
     private func appendSections(_ newSections: [Section]) {
         let start = storedSections.count
+        let before = generation
         var current = tableGeneration == generation ? table : nil
         table = nil  // so `current` is changed in place
         mutateSections(adding: newSections) { $0.append(contentsOf: newSections) }
-        guard var built = current.take() else { return }
+        // Only this append changed anything: an Observation handler that ran
+        // during it and changed a section has made the saved table stale.
+        guard generation == before &+ 1, var built = current.take() else { return }
         // After every existing item: an item already in the table keeps its first place.
         for (offset, section) in newSections.enumerated() {
             for (i, item) in section.untrackedItems.enumerated() where built[ObjectIdentifier(item)] == nil {
