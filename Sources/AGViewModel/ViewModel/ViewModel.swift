@@ -127,8 +127,9 @@ public final class ViewModel {
     ///
     /// A change through the subscript (`vm["list"]?.append(x)`) is a read
     /// and a set: code that runs during it (the argument, when the change
-    /// is chained with `?.`) reads the stored value. A chained change of a
-    /// key that holds no JSON (absent, or a payload) changes nothing.
+    /// is chained with `?.`) reads the stored value. A change that finds no
+    /// JSON under the key (absent, or a payload) and leaves the value `nil`
+    /// writes nothing, so a payload stays; only `vm[key] = nil` removes it.
     public subscript(key: String) -> JSONValue? {
         get { storedValue(forKey: key)?.json }
         set {
