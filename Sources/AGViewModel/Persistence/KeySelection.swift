@@ -56,44 +56,47 @@ internal enum KeyPurpose: Sendable {
 /// The keys registered on one ViewModel or one part: for export and for
 /// archives, each in registration order without duplicates.
 internal struct KeyRegistry: Sendable, Hashable {
-    private(set) var serializable: [String] = []
-    private(set) var archived: [String] = []
-    // The same keys as sets, so that registering a key one call at a time
-    // checks for it in O(1) instead of scanning the list.
-    private var serializableSet: Set<String> = []
-    private var archivedSet: Set<String> = []
+    private var serializableKeys = OrderedKeys()
+    private var archivedKeys = OrderedKeys()
+
+    var serializable: [String] { serializableKeys.list }
+    var archived: [String] { archivedKeys.list }
 
     subscript(purpose: KeyPurpose) -> [String] {
         purpose == .serialization ? serializable : archived
     }
 
     mutating func add(_ keys: some Sequence<String>, for purpose: KeyPurpose) {
-        if purpose == .serialization {
-            for key in keys where serializableSet.insert(key).inserted { serializable.append(key) }
-        } else {
-            for key in keys where archivedSet.insert(key).inserted { archived.append(key) }
-        }
+        modify(purpose) { $0.add(keys) }
     }
 
     mutating func remove(_ keys: some Sequence<String>, for purpose: KeyPurpose) {
-        let unwanted = Set(keys)
-        if purpose == .serialization {
-            serializable.removeAll { unwanted.contains($0) }
-            serializableSet.subtract(unwanted)
-        } else {
-            archived.removeAll { unwanted.contains($0) }
-            archivedSet.subtract(unwanted)
-        }
+        modify(purpose) { $0.remove(keys) }
     }
 
     mutating func removeAll(for purpose: KeyPurpose) {
-        if purpose == .serialization {
-            serializable = []
-            serializableSet = []
-        } else {
-            archived = []
-            archivedSet = []
-        }
+        modify(purpose) { $0 = OrderedKeys() }
+    }
+
+    private mutating func modify(_ purpose: KeyPurpose, _ body: (inout OrderedKeys) -> Void) {
+        if purpose == .serialization { body(&serializableKeys) } else { body(&archivedKeys) }
+    }
+}
+
+/// Keys in registration order without duplicates, with a set beside the
+/// list so that registering a key one call at a time checks for it in O(1).
+private struct OrderedKeys: Sendable, Hashable {
+    private(set) var list: [String] = []
+    private var present: Set<String> = []
+
+    mutating func add(_ keys: some Sequence<String>) {
+        for key in keys where present.insert(key).inserted { list.append(key) }
+    }
+
+    mutating func remove(_ keys: some Sequence<String>) {
+        let unwanted = Set(keys)
+        list.removeAll { unwanted.contains($0) }
+        present.subtract(unwanted)
     }
 }
 
