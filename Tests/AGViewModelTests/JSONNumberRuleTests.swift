@@ -102,6 +102,44 @@ struct JSONNumberRuleTests {
         }
     }
 
+    /// `==` makes numbers interchangeable, so an integer read must not tell
+    /// equal numbers apart: a double of 2^53 or more reads as the integer its
+    /// shortest text spells (the integer it is `==` to), not its binary value.
+    @Test func equalNumbersReadAsTheSameInteger() throws {
+        let double = try JSONValue(parsing: "1.9011924315268797e18")
+        let integer = try JSONValue(parsing: "1901192431526879700")
+        #expect(double == integer)
+        #expect(double.int64Value == 1_901_192_431_526_879_700)
+        #expect(double.uint64Value == 1_901_192_431_526_879_700)
+        #expect(JSONValue.array([double]).int(at: "[0]") == 1_901_192_431_526_879_700)
+        #expect(JSONValue.double(-0x1p62).int64Value == -4_611_686_018_427_388_000)
+        // 2^63 spells 9223372036854776000: beyond Int64, within UInt64.
+        #expect(JSONValue.double(0x1p63).int64Value == nil)
+        #expect(JSONValue.double(0x1p63).uint64Value == 9_223_372_036_854_776_000)
+        #expect(JSONValue.double(0x1p64).uint64Value == nil)
+        #expect(JSONValue.double(-0x1p60).uint64Value == nil)
+        #expect(JSONValue.double(1e300).int64Value == nil)
+
+        var random = SplitMix64(seed: 77)
+        for _ in 0..<5000 {
+            // Integral doubles of every magnitude up to 2^64, both signs.
+            let magnitude = Double(random.next() >> Int.random(in: 0...63, using: &random))
+            let d = random.next() & 1 == 0 ? magnitude : -magnitude
+            let value = JSONValue.double(d)
+            if let i = value.int64Value {
+                #expect(JSONValue.int(i) == value, "\(d)")
+                #expect(JSONValue.int(i).hashValue == value.hashValue, "\(d)")
+            } else {
+                #expect(d.magnitude >= 0x1p62, "\(d) is in Int64's range but read as nil")
+            }
+            if let u = value.uint64Value {
+                #expect(JSONValue(u) == value, "\(d)")
+            } else {
+                #expect(d < 0 || d >= 0x1p63, "\(d) is in UInt64's range but read as nil")
+            }
+        }
+    }
+
     @Test func orderingComparesNumbersAcrossCases() {
         #expect(JSONValue.int(1) < .double(1.5))
         #expect(JSONValue.double(1.5) < .int(2))

@@ -8,7 +8,7 @@ import Foundation
 /// | type | reads from |
 /// | --- | --- |
 /// | `String` | strings; numbers as their JSON text (`42`, `9.5`) |
-/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles; strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
+/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles (one of 2^53 or more reads as the integer its shortest text spells, as `==` compares it: `1.9011924315268797e18` reads as 1901192431526879700); strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
 /// | `Double` | any number (big integers approximately); decimal numeric strings (`"9.5"`, `"1e3"`; not `"0x10"`) |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
 /// | `URL` | non-empty strings that parse as a URL, without control characters or a space at either end (inner spaces and non-ASCII letters are percent-encoded) |
@@ -45,13 +45,14 @@ extension String: JSONReadable {
 }
 
 extension Int64: JSONReadable {
-    /// Integers, integral doubles in range, and strings holding one.
+    /// Integers, integral doubles in range (beyond 2^53, the integer of
+    /// the double's shortest text), and strings holding one.
     public static func read(from json: JSONValue) -> Int64? {
         switch json {
         case .int(let i): return i
         // Out of range as the parser makes it; a hand-made one may not be.
         case .bigInteger(let text): return Int64(text)
-        case .double(let d): return Int64(exactly: d)
+        case .double: return JSONNumber(json)?.int64
         case .string(let s):
             if let i = Int64(s) { return i }
             return NumericText.integerDigits(of: s).flatMap { Int64($0) }
@@ -65,12 +66,13 @@ extension Int64: JSONReadable {
 extension UInt64: JSONReadable {
     /// Non-negative integers up to `UInt64.max`, exactly (including
     /// ``JSONValue/bigInteger(_:)`` text in range), integral doubles in
-    /// range, and strings holding one.
+    /// range (beyond 2^53, the integer of the double's shortest text), and
+    /// strings holding one.
     public static func read(from json: JSONValue) -> UInt64? {
         switch json {
         case .int(let i): return UInt64(exactly: i)
         case .bigInteger(let text): return UInt64(text)
-        case .double(let d): return UInt64(exactly: d)
+        case .double: return JSONNumber(json)?.uint64
         case .string(let s):
             if let u = UInt64(s) { return u }
             return NumericText.integerDigits(of: s).flatMap { UInt64($0) }

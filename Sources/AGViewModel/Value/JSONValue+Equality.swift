@@ -125,6 +125,21 @@ internal enum JSONNumber: Hashable {
         }
     }
 
+    /// The number, when it is an integer in the `Int64` range. A double of
+    /// 2^53 or more is the integer its shortest text spells, as for `==`.
+    var int64: Int64? {
+        if case .integer(let i) = self { i } else { nil }
+    }
+
+    /// The number, when it is an integer from 0 to `UInt64.max`.
+    var uint64: UInt64? {
+        switch self {
+        case .integer(let i): UInt64(exactly: i)
+        case .big(negative: false, let digits): UInt64(digits)
+        default: nil
+        }
+    }
+
     /// Whether `utf8` is an integer in JSON's grammar, `-?(0|[1-9][0-9]*)`:
     /// the text a ``JSONValue/bigInteger(_:)`` may hold to be written or
     /// archived.
