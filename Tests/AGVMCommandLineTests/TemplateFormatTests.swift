@@ -138,7 +138,7 @@ struct TemplateFormatTests {
     }
 
     @Test func valuesTheFormatCannotReadLeaveNoValue() throws {
-        for (template, value) in [("{d|date}", "2023-02-29"), ("{d|date}", "yesterday"), ("{d|time}", "2024-03-12"),
+        for (template, value) in [("{d|date}", "2023-02-29"), ("{d|date}", "1900-02-29"), ("{d|date}", "2100-02-29"), ("{d|date}", "yesterday"), ("{d|time}", "2024-03-12"),
                                   ("{d|date}", "2024-03-12T25:00"), ("{n|fixed:2}", "many"),
                                   // Offsets: a colon without minutes, out of range, cut short.
                                   ("{d|time}", "2024-03-12T09:12+01:"), ("{d|date}", "2024-03-12T09:12:44-99:99"),

@@ -197,6 +197,26 @@ struct ChangeSetTests {
         #expect(shown.allItems.map(\.id) == [rows[3], fresh[0][1].id, fresh[0][2].id, rows[5]])
     }
 
+    /// A kept section takes its header, footer, common and item-merge
+    /// ViewModels from `new`, as the apply documentation says.
+    @Test func applyingTakesTheNewSectionsViewModels() throws {
+        let shown = manager([[1]], sectionIDs: ["a"])
+        let fresh = manager([[1, 2]], sectionIDs: ["a"])
+        let kept = shown[0]
+        shown[0].itemMerge = ViewModel(["kind": "old"])
+        shown[0].common = ViewModel(["page": 1])
+        let merge = ViewModel(["kind": "new"]), common = ViewModel(["page": 2]), footer = ViewModel(["more": true])
+        fresh[0].itemMerge = merge
+        fresh[0].common = common
+        fresh[0].footer = footer
+        try ChangeSet(from: shown, to: fresh).apply(to: shown, new: fresh)
+        #expect(shown[0] === kept)
+        #expect(shown[0].itemMerge === merge)
+        #expect(shown[0].common === common)
+        #expect(shown[0].footer === footer)
+        #expect(shown[0].header === fresh[0].header)
+    }
+
     @Test func batchUpdatesRefuseAChangeSetThatNoLongerFits() {
         let changes = ChangeSet(from: manager([[1, 2]]), to: manager([[2]]))
         let shown = manager([[1]])  // changed since the diff
@@ -380,6 +400,14 @@ struct ChangeSetTests {
         }
         #expect(throws: GroupingError.self) {  // an insert into an inserted section
             try ChangeSet(insertedSections: [0], insertedItems: [path(0, 0)]).apply(to: [[Int]](), new: [[1]])
+        }
+        let deletedAndMoved = #expect(throws: GroupingError.self) {
+            try ChangeSet(deletedSections: [0], insertedSections: [0], movedSections: [.init(from: 0, to: 1)])
+                .apply(to: [["a"], ["b"]], new: [["c"], ["a"]])
+        }
+        #expect(deletedAndMoved.map { "\($0)" }?.contains("moved section 0") == true)
+        #expect(throws: GroupingError.self) {  // a section moved twice
+            try ChangeSet(movedSections: [.init(from: 0, to: 1), .init(from: 0, to: 0)]).apply(to: [["a"], ["b"]], new: [["a"], ["b"]])
         }
         let valid = try? ChangeSet(deletedItems: [path(0, 1)]).apply(to: old, new: new)
         #expect(valid == [[1], [3]])

@@ -209,6 +209,19 @@ struct CommandTests {
         #expect(throws: CommandError.notUndoable(key: "plain")) { try vm.undoCommand(forKey: "plain") }
     }
 
+    /// Only a chain with no undo at all is refused: a keyed command without
+    /// one still undoes the later steps that have one.
+    @Test func undoRunsTheChainsUndosWhenTheKeyedCommandHasNone() throws {
+        let head = Command { _ in "first" }
+        let tail = Command(undo: { vm in vm["undone"] = true }) { _ in "second" }
+        head.then(tail)
+        let vm = ViewModel().setCommand(head, forKey: "k")
+        #expect(try vm.executeCommand(forKey: "k")?.json == "second")
+        #expect(try vm.undoCommand(forKey: "k") == 1)
+        #expect(vm["undone"] == true)
+        #expect(vm.needsExecuteCommand(forKey: "k"))
+    }
+
     @Test func relinkingAndLoopingChains() throws {
         let a = Command { _ in 1 }, b = Command { _ in 2 }, c = Command { _ in 3 }
         a.then(b)

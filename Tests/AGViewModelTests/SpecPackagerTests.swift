@@ -74,6 +74,24 @@ struct SpecPackagerTests {
         #expect(header["title"] == "Results for \"swift\" {5}")
     }
 
+    /// A template field's `default` is stored when the template has no value
+    /// (a placeholder missing or null, or a format that cannot read it), as
+    /// for a path field; without a default the key is left out.
+    @Test func templateFieldsFallBackToTheirDefault() throws {
+        let spec = try PackagingSpec(json: ["fields": [
+            ["key": "byline", "template": "by {user.name}", "default": "anonymous"],
+            ["key": "day", "template": "{at|date}", "default": "-"],
+            ["key": "plain", "template": "{user.name}"],
+        ]])
+        let result = try SpecPackager(spec: spec).package(document: [
+            ["user": ["name": "Ann"], "at": "2024-03-12"],
+            ["user": nil, "at": "yesterday"],
+        ])
+        #expect(result.items.map { $0["byline"] } == ["by Ann", "anonymous"])
+        #expect(result.items.map { $0["day"] } == ["Mar 12, 2024", "-"])
+        #expect(result.items.map { $0["plain"] } == ["Ann", nil])
+    }
+
     @Test func elementsWithoutRequiredValuesAreSkippedAndReported() throws {
         let result = try SpecPackager(spec: Self.spec).package(document: Self.response)
         #expect(result.skipped.map(\.location) == [.item(2), .item(3)])

@@ -29,6 +29,16 @@ final class SelfSizingCell: ViewModelBindable {
     func apply(_ viewModel: ViewModel) { applied += 1 }
 }
 
+/// A view that computes a size while `givesSize`, and then self-sizes.
+@MainActor
+final class SwitchableCell: ViewModelBindable {
+    var givesSize = true
+    func apply(_ viewModel: ViewModel) {}
+    func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? {
+        givesSize ? FakeCell().size(for: viewModel, in: context) : nil
+    }
+}
+
 @Suite("ViewModel binding, size cache and refresh") @MainActor
 struct ViewModelBindingTests {
     let portrait = LayoutContext(availableWidth: 100)
@@ -79,6 +89,22 @@ struct ViewModelBindingTests {
         #expect(vm.sizeOfBindingView(in: landscape) == nil)      // not for another width
         vm.setNeedsCachedSize()
         #expect(vm.sizeOfBindingView(in: portrait) == nil)       // never stale
+    }
+
+    /// A stale size is never returned: when the view, asked again after
+    /// ``setNeedsCachedSize()``, gives no size, the old size is dropped.
+    @Test func aViewThatStopsGivingASizeDropsTheCachedOne() {
+        let vm = ViewModel(["title": "twenty characters..."])
+        let cell = SwitchableCell()
+        vm.bind(cell)
+        #expect(vm.sizeOfBindingView(in: portrait) == CGSize(width: 100, height: 40))
+        cell.givesSize = false
+        vm.setNeedsCachedSize()
+        #expect(vm.sizeOfBindingView(in: portrait) == nil)
+        #expect(vm.cachedSize(in: portrait) == nil)
+        #expect(vm.needsCachedSize)
+        cell.givesSize = true
+        #expect(vm.sizeOfBindingView(in: portrait) == CGSize(width: 100, height: 40))
     }
 
     @Test func selfSizingViewsGiveNoSize() {
