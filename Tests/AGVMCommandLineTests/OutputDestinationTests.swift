@@ -493,3 +493,23 @@ private final class ThreadResult: @unchecked Sendable {
         }
     }
 }
+
+/// A file system of symbolic links only.
+private struct LinkChain: OutputFileSystem {
+    var links: [String: String]
+    func kind(ofPath path: String) -> OutputFileKind? { links[path] != nil ? .symbolicLink : nil }
+    func destination(ofLink path: String) -> String? { links[path] }
+    func identity(ofPath path: String) -> FileIdentity? { nil }
+}
+
+extension OutputDestinationTests {
+    /// Forty links are followed (the usual SYMLOOP_MAX); the forty-first is
+    /// a loop for all we know.
+    @Test func aChainOfFortyLinksIsFollowedAndFortyOneIsTooMany() throws {
+        var links: [String: String] = [:]
+        for i in 0..<40 { links["/l\(i)"] = "/l\(i + 1)" }
+        #expect(try OutputDestination.resolve("/l0", fileSystem: LinkChain(links: links)) == .replaceFile("/l40"))
+        links["/l40"] = "/l41"
+        #expect(throws: OutputPathError.self) { try OutputDestination.resolve("/l0", fileSystem: LinkChain(links: links)) }
+    }
+}

@@ -208,3 +208,24 @@ func firstDifferingLeaves(_ a: JSONValue, _ b: JSONValue) -> (JSONValue, JSONVal
         return a == b ? nil : (a, b)
     }
 }
+
+extension JSONCorpusRoundTripTests {
+    /// A Foundation dictionary has no order: its keys come out sorted, so
+    /// the same dictionary always converts to the same object.
+    @Test func foundationDictionaryKeysAreSorted() throws {
+        var dictionary: [String: Any] = [:]
+        for i in 0..<30 { dictionary["key\(i)"] = i }
+        let keys = try #require(try JSONValue(dictionary).objectValue?.keys)
+        #expect(keys == dictionary.keys.sorted())
+    }
+
+    /// `JSONDecoder` gives 1e23 as a `Decimal`; its shortest text is a
+    /// double's, so it decodes as that double and writes back as it was.
+    @Test func aDoublesShortestTextDecodesAsThatDouble() throws {
+        let data = try JSONEncoder().encode(JSONValue.double(1e23))
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
+        #expect(decoded.description == JSONValue.double(1e23).description)
+        guard case .double(let d) = decoded else { Issue.record("decoded as \(decoded)"); return }
+        #expect(d == 1e23)
+    }
+}

@@ -115,3 +115,19 @@ struct JSONObjectTests {
         #expect(object.sortedByKey().keys == ["B", "a", "b", "é"])
     }
 }
+
+extension JSONObjectTests {
+    @Test func anObjectWithExtraMembersIsNotEqual() {
+        let small: JSONObject = ["a": 1], large: JSONObject = ["a": 1, "b": 2]
+        #expect(small != large)
+        #expect(large != small)
+        #expect(JSONValue.object(small) != JSONValue.object(large))
+    }
+
+    /// Sorted by UTF-8 bytes, as documented (not by `String`'s `<`, which
+    /// puts a decomposed "é" after "f").
+    @Test func sortedByKeyUsesUTF8ByteOrder() {
+        let object: JSONObject = ["f": 1, "e\u{301}": 2]
+        #expect(object.sortedByKey().keys.map { Array($0.unicodeScalars) } == [["e", "\u{301}"], ["f"]])
+    }
+}

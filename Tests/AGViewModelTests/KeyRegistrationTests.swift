@@ -138,3 +138,12 @@ struct KeyRegistrationTests {
         #expect(json["sections"]?[0]?["common"] == [:])
     }
 }
+
+extension KeyRegistrationTests {
+    @Test func removingAllSerializableKeysOfASectionClearsEveryPart() {
+        let section = Section(items: [])
+        for part in SectionPart.allCases { section.addSerializableKeys(["k"], for: part) }
+        section.removeAllSerializableKeys()
+        for part in SectionPart.allCases { #expect(section.serializableKeys(for: part).isEmpty, "\(part)") }
+    }
+}

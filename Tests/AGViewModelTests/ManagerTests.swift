@@ -295,3 +295,14 @@ struct ManagerTests {
         #expect(rust.needsRefresh)
     }
 }
+
+extension ManagerTests {
+    @Test func indexPathWhereKeyEqualsNamesItemAndSectionInOrder() {
+        let id = ViewModel.Key<Int>("id")
+        let manager = Manager(sections: [
+            Section(items: [ViewModel(["id": 1]), ViewModel(["id": 2])]),
+            Section(items: [ViewModel(["id": 3])])])
+        #expect(manager.indexPath(where: id, equals: 2) == IndexPath(item: 1, section: 0))
+        #expect(manager.indexPath(where: id, equals: 3) == IndexPath(item: 0, section: 1))
+    }
+}

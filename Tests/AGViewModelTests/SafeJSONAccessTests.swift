@@ -220,3 +220,30 @@ struct SafeJSONAccessTests {
         }
     }
 }
+
+extension SafeJSONAccessTests {
+    @Test func theStringsOneAndZeroReadAsBooleans() {
+        let json: JSONValue = ["on": "1", "off": "0", "word": "Yes"]
+        #expect(json.bool(at: "on") == true)
+        #expect(json.bool(at: "off") == false)
+        #expect(json.bool(at: "word") == true)
+    }
+
+    @Test func urlsWithASpaceAtEitherEndDoNotRead() {
+        let json: JSONValue = ["leading": " https://example.com/a", "trailing": "https://example.com/a ", "inner": "https://example.com/a b"]
+        #expect(json.url(at: "leading") == nil)
+        #expect(json.url(at: "trailing") == nil)
+        #expect(json.url(at: "inner") != nil)
+    }
+
+    /// Values without an order (booleans, null, a string against a number)
+    /// are `<=` only when `==`.
+    @Test func unorderedValuesAreLessOrEqualOnlyWhenEqual() {
+        let yes: JSONValue = true, no: JSONValue = false
+        #expect(!(yes <= no))
+        #expect(!(no <= yes))
+        #expect(!(JSONValue.string("a") <= JSONValue.int(1)))
+        #expect(!(JSONValue.null <= JSONValue.int(0)))
+        #expect(yes <= yes)
+    }
+}

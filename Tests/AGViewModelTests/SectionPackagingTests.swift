@@ -196,3 +196,13 @@ struct SectionPackagingTests {
         #expect(message(#"{"sections": [{"items": "a", "title": 1}]}"#) == #"s.json: error: sections[0]: "title" must be a string, found int"#)
     }
 }
+
+extension SectionPackagingTests {
+    /// A `null` where the items array should be is reported as `null`, not
+    /// as a value of the wrong type.
+    @Test func aNullItemsValueIsReportedAsNull() {
+        let result = Section(items: []).appendItems(packaging: JSONValue.null)
+        #expect(result.skipped == [SkippedElement(location: .items, reason: .documentMismatch(
+            JSONAccessError(path: JSONPath([]), reason: .null)))])
+    }
+}

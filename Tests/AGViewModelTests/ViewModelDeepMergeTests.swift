@@ -157,3 +157,15 @@ struct ViewModelDeepMergeTests {
         #expect(item["title"] == "A")
     }
 }
+
+extension ViewModelDeepMergeTests {
+    /// `merge(_:keys:)` copies the listed keys the object has; a listed key
+    /// it lacks is left alone, not removed.
+    @Test func mergingSelectedKeysLeavesKeysTheObjectLacks() {
+        let vm = ViewModel(["title": "Old", "count": 1])
+        vm.merge(["title": "New"], keys: ["title", "count"])
+        #expect(vm.string(at: "title") == "New")
+        #expect(vm.int(at: "count") == 1)
+        #expect(vm.keys == ["title", "count"])
+    }
+}
