@@ -111,12 +111,15 @@ struct JSONNumberRuleTests {
         #expect(double == integer)
         #expect(double.int64Value == 1_901_192_431_526_879_700)
         #expect(double.uint64Value == 1_901_192_431_526_879_700)
-        #expect(JSONValue.array([double]).int(at: "[0]") == 1_901_192_431_526_879_700)
+        #expect(JSONValue.array([double]).int64(at: "[0]") == 1_901_192_431_526_879_700)
         #expect(JSONValue.double(-0x1p62).int64Value == -4_611_686_018_427_388_000)
         // 2^63 spells 9223372036854776000: beyond Int64, within UInt64.
         #expect(JSONValue.double(0x1p63).int64Value == nil)
         #expect(JSONValue.double(0x1p63).uint64Value == 9_223_372_036_854_776_000)
         #expect(JSONValue.double(0x1p64).uint64Value == nil)
+        // -2^63 spells -9223372036854776000, below Int64.min: not == .int(.min).
+        #expect(JSONValue.double(-0x1p63).int64Value == nil)
+        #expect(JSONValue.double(-0x1p63) != .int(.min))
         #expect(JSONValue.double(-0x1p60).uint64Value == nil)
         #expect(JSONValue.double(1e300).int64Value == nil)
 
@@ -130,12 +133,12 @@ struct JSONNumberRuleTests {
                 #expect(JSONValue.int(i) == value, "\(d)")
                 #expect(JSONValue.int(i).hashValue == value.hashValue, "\(d)")
             } else {
-                #expect(d.magnitude >= 0x1p62, "\(d) is in Int64's range but read as nil")
+                #expect(d.magnitude >= 0x1p63, "\(d) is in Int64's range but read as nil")
             }
             if let u = value.uint64Value {
                 #expect(JSONValue(u) == value, "\(d)")
             } else {
-                #expect(d < 0 || d >= 0x1p63, "\(d) is in UInt64's range but read as nil")
+                #expect(d < 0 || d >= 0x1p64, "\(d) is in UInt64's range but read as nil")
             }
         }
     }

@@ -8,7 +8,7 @@ import Foundation
 /// | type | reads from |
 /// | --- | --- |
 /// | `String` | strings; numbers as their JSON text (`42`, `9.5`) |
-/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles (one of 2^53 or more reads as the integer its shortest text spells, as `==` compares it: `1.9011924315268797e18` reads as 1901192431526879700); strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
+/// | `Int`, `Int64`, `UInt64` | integers in range (`UInt64` exactly up to `UInt64.max`); integral doubles (one of magnitude 2^53 or more reads as the integer its shortest text spells, as `==` compares it: `1.9011924315268797e18` reads as 1901192431526879700); strings whose digits spell such an integer exactly (`"42"`, `"3.0"`, `"1e3"`; not `"1.5"` or `"0x10"`) |
 /// | `Double` | any number (big integers approximately); decimal numeric strings (`"9.5"`, `"1e3"`; not `"0x10"`) |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
 /// | `URL` | non-empty strings that parse as a URL, without control characters or a space at either end (inner spaces and non-ASCII letters are percent-encoded) |
@@ -45,8 +45,8 @@ extension String: JSONReadable {
 }
 
 extension Int64: JSONReadable {
-    /// Integers, integral doubles in range (beyond 2^53, the integer of
-    /// the double's shortest text), and strings holding one.
+    /// Integers, integral doubles in range (from magnitude 2^53 on, the
+    /// integer of the double's shortest text), and strings holding one.
     public static func read(from json: JSONValue) -> Int64? {
         switch json {
         case .int(let i): return i
@@ -66,8 +66,8 @@ extension Int64: JSONReadable {
 extension UInt64: JSONReadable {
     /// Non-negative integers up to `UInt64.max`, exactly (including
     /// ``JSONValue/bigInteger(_:)`` text in range), integral doubles in
-    /// range (beyond 2^53, the integer of the double's shortest text), and
-    /// strings holding one.
+    /// range (from magnitude 2^53 on, the integer of the double's shortest
+    /// text), and strings holding one.
     public static func read(from json: JSONValue) -> UInt64? {
         switch json {
         case .int(let i): return UInt64(exactly: i)

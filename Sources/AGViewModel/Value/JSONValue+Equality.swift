@@ -126,7 +126,8 @@ internal enum JSONNumber: Hashable {
     }
 
     /// The number, when it is an integer in the `Int64` range. A double of
-    /// 2^53 or more is the integer its shortest text spells, as for `==`.
+    /// magnitude 2^53 or more is the integer its shortest text spells, as
+    /// for `==`.
     var int64: Int64? {
         if case .integer(let i) = self { i } else { nil }
     }
