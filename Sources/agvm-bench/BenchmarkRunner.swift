@@ -52,7 +52,7 @@ enum BenchmarkRunner {
             only = Set(groups.map(\.name)).subtracting(["persistence"])
         }
         if !json {
-            print(pad("benchmark", 22) + pad("input", 20) + pad("unit", 11) + pad("ours", 11) + pad("peer", 28) + pad("peer value", 11) + "speedup")
+            print(pad("benchmark", 28) + pad("input", 20) + pad("unit", 11) + pad("ours", 11) + pad("peer", 28) + pad("peer value", 11) + "speedup")
         }
         for group in groups where only.isEmpty || only.contains(group.name) {
             do {
@@ -69,7 +69,7 @@ enum BenchmarkRunner {
             func q(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
             print("{\"benchmark\": \(q(r.benchmark)), \"input\": \(q(r.input)), \"unit\": \(q(r.unit)), \"ours\": \(fmt(r.ours)), \"peer\": \(q(r.peer)), \"peer_value\": \(fmt(r.peerValue)), \"speedup\": \(fmt(r.speedup))}")
         } else {
-            print(pad(r.benchmark, 22) + pad(r.input, 20) + pad(r.unit, 11) + pad(fmt(r.ours), 11) + pad(r.peer, 28) + pad(fmt(r.peerValue), 11) + fmt(r.speedup) + "x")
+            print(pad(r.benchmark, 28) + pad(r.input, 20) + pad(r.unit, 11) + pad(fmt(r.ours), 11) + pad(r.peer, 28) + pad(fmt(r.peerValue), 11) + fmt(r.speedup) + "x")
         }
         fflush(nil)
     }

@@ -49,7 +49,7 @@ enum CommandBenchmarks {
             throw BenchmarkError("ledger: \(vm.int(at: last) ?? -1) against \(balances[rows - 1])")
         }
         return [BenchmarkResult(
-            benchmark: "ledger edit", input: "\(rows) rows, \(edits) edits", unit: "ms",
+            benchmark: "ledger edit", input: "\(rows) rows, \(edits) edits", unit: "ms per edit",
             ours: times.ours * 1e3 / Double(edits), peer: "[Int] loop",
             peerValue: times.peer * 1e3 / Double(edits), lowerIsBetter: true)]
     }

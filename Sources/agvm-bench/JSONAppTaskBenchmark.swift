@@ -6,7 +6,8 @@ import Foundation
 /// packager (parsing for the spec: everything checked, only what it reads
 /// built), against Foundation's `JSONDecoder` into `Codable` structs (which
 /// likewise decode only the fields the structs declare). A second row runs
-/// the same task on a full `JSONValue(parsing:)`.
+/// the same task on a full `JSONValue(parsing:)`, and a third compares the
+/// two ways of parsing.
 enum JSONAppTaskBenchmark {
     /// The seven fields a timeline cell shows.
     static let specText = #"""
@@ -49,18 +50,20 @@ enum JSONAppTaskBenchmark {
             let (manager, skipped) = try packager.packageManager(document: try JSONValue(parsing: data))
             blackHole(manager.itemCount &+ skipped.count)
         }
-        return [
-            try row("app: spec -> Manager", ours: parsedForTheSpec, data: data, name: name, runs: runs),
-            try row("app: same, full parse", ours: parsedInFull, data: data, name: name, runs: runs),
-        ]
-    }
-
-    /// `ours` against `JSONDecoder` into the structs, interleaved.
-    private static func row(_ benchmark: String, ours: @escaping () throws -> Void, data: Data, name: String, runs: Int) throws -> BenchmarkResult {
-        let peer = {
+        let decoded = {
             let timeline = try JSONDecoder().decode(Timeline.self, from: data)
             blackHole(timeline.statuses.count)
         }
+        return [
+            try row("app: spec -> Manager", ours: parsedForTheSpec, peer: "JSONDecoder (Codable)", decoded, data: data, name: name, runs: runs),
+            try row("app: same, full parse", ours: parsedInFull, peer: "JSONDecoder (Codable)", decoded, data: data, name: name, runs: runs),
+            try row("app: spec -> Manager", ours: parsedForTheSpec, peer: "same, full parse", parsedInFull, data: data, name: name, runs: runs),
+        ]
+    }
+
+    /// `ours` against `peer`, interleaved.
+    private static func row(_ benchmark: String, ours: @escaping () throws -> Void, peer peerName: String, _ peer: @escaping () throws -> Void,
+                            data: Data, name: String, runs: Int) throws -> BenchmarkResult {
         let oursReps = try JSONBenchmarks.repetitions(ours)
         let peerReps = try JSONBenchmarks.repetitions(peer)
         let t = try measureInterleaved(
@@ -71,7 +74,7 @@ enum JSONAppTaskBenchmark {
         return BenchmarkResult(
             benchmark: benchmark, input: name, unit: "MB/s",
             ours: bytes * Double(oursReps) / t.ours / 1e6,
-            peer: "JSONDecoder (Codable)",
+            peer: peerName,
             peerValue: bytes * Double(peerReps) / t.peer / 1e6)
     }
 }

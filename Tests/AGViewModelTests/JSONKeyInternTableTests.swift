@@ -217,4 +217,18 @@ struct JSONKeyInternTableTests {
         _ = try JSONValue(parsing: other)
         #expect(table.contains("badge_count") && table.contains("title") && !table.contains("0"))
     }
+
+    @Test("discarding the thread's caches makes the next parse start with an empty table, and it parses the same")
+    func discardingTheThreadCaches() throws {
+        // One synchronous test: every parse runs on this thread, with its table.
+        let text = #"{"discard_probe_key": [1, {"nested_probe": "value of some length"}]}"#
+        let first = try JSONValue(parsing: text)
+        let table = try #require(JSONKeyInternTable.threadTable)
+        #expect(table.contains("discard_probe_key"))
+        JSONParser.discardThreadCaches()
+        #expect(JSONKeyInternTable.threadTable == nil)
+        #expect(try JSONValue(parsing: text) == first)
+        let fresh = try #require(JSONKeyInternTable.threadTable)
+        #expect(fresh !== table && fresh.contains("discard_probe_key") && fresh.contains("nested_probe"))
+    }
 }
