@@ -417,3 +417,27 @@ struct JSONPathMutationTests {
         #expect(done == true)
     }
 }
+
+extension JSONMutationTests {
+    @Test("appending to a copy of an array with room to spare leaves the original alone")
+    func appendingToACopyLeavesTheOriginalArrayAlone() {
+        var original: JSONValue = [1]
+        original.append(2)
+        original.append(3)  // storage for 4: room to spare
+        var copy = original
+        copy.append(4)
+        #expect(original == [1, 2, 3])
+        #expect(copy == [1, 2, 3, 4])
+    }
+
+    @Test("adding a key to a copy of an object with room to spare leaves the original alone")
+    func addingAKeyToACopyLeavesTheOriginalObjectAlone() {
+        var original = JSONObject()
+        original["a"] = 1
+        var copy = original
+        copy["b"] = 2
+        #expect(original.count == 1)
+        #expect(original["b"] == nil)
+        #expect(copy.count == 2)
+    }
+}

@@ -133,3 +133,23 @@ struct JSONWriterTests {
         #expect(object["ok"] as? Bool == true)
     }
 }
+
+extension JSONWriterTests {
+    // U+212B ANGSTROM SIGN (E2 84 AB) sorts after U+00C6 (C3 86) by bytes,
+    // though it normalizes to U+00C5, which String's < puts first.
+    @Test("sorted keys follow UTF-8 byte order for keys not in NFC too")
+    func sortedKeysUseByteOrderForKeysNotInNFC() throws {
+        let value: JSONValue = ["\u{212B}": 1, "\u{00C6}": 2]
+        let text = try value.jsonString(options: .init(sortedKeys: true))
+        #expect(text == "{\"\u{00C6}\":2,\"\u{212B}\":1}")
+    }
+
+    @Test("a string many times the writer's first buffer is written whole")
+    func aHugeStringIsWrittenWhole() throws {
+        let long = String(repeating: "abcdefgh", count: 512 * 1024)  // 4 MB in one write
+        let value: JSONValue = [.string(long), "end"]
+        let bytes = try value.jsonBytes()
+        #expect(bytes.count == long.utf8.count + 10)
+        #expect(try JSONValue(parsing: bytes) == value)
+    }
+}
