@@ -129,23 +129,15 @@ struct JSONParserErrorTests {
 
 extension JSONParserErrorTests {
     @Test("printable ASCII up to '~' is named as a character in errors")
-    func tildeIsDescribedAsACharacter() {
-        do {
-            _ = try JSONValue(parsing: "~")
-            Issue.record("'~' parsed")
-        } catch {
-            #expect(error.message == "unexpected character '~', expected a JSON value (strings must be in double quotes)")
-        }
+    func tildeIsDescribedAsACharacter() throws {
+        let error = try #require(parseError("~"))
+        #expect(error.message == "unexpected character '~', expected a JSON value (strings must be in double quotes)")
     }
 
     @Test("a raw backspace in a string suggests the short escape \\b")
-    func rawBackspaceSuggestsTheShortEscape() {
-        do {
-            _ = try JSONValue(parsing: "\"a\u{08}b\"")
-            Issue.record("raw backspace accepted")
-        } catch {
-            #expect(error.message == "unescaped control character U+0008 in string (write it as \\b)")
-            #expect(error.offset == 2)
-        }
+    func rawBackspaceSuggestsTheShortEscape() throws {
+        let error = try #require(parseError("\"a\u{08}b\""))
+        #expect(error.message == "unescaped control character U+0008 in string (write it as \\b)")
+        #expect(error.offset == 2)
     }
 }
