@@ -57,9 +57,12 @@ enum JSONBenchmarks {
             let outputBytes = Double(try writer.write(ourValue).count)
             let inputBytes = Double(bytes.count)
 
+            let parseOurs = { blackHole(try bytes.withUnsafeBytes { try parser.parse($0) }) }
+            let parseFoundation = { blackHole(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) }
+            let writeFoundation = { try JSONSerialization.data(withJSONObject: foundationObject, options: [.fragmentsAllowed]) }
             // A writer's rate is in its own output bytes, which differ
             // between writers (JSONSerialization writes `/` as `\/`).
-            let serializationOutputBytes = Double(try JSONSerialization.data(withJSONObject: foundationObject, options: [.fragmentsAllowed]).count)
+            let serializationOutputBytes = Double(try writeFoundation().count)
             let encoderOutputBytes = Double(try JSONEncoder().encode(anyJSON).count)
 
             func compare(_ benchmark: String, peer: String, bytes: Double, peerBytes: Double? = nil,
@@ -77,28 +80,19 @@ enum JSONBenchmarks {
                     peerValue: (peerBytes ?? bytes) * Double(peerReps) / t.peer / 1e6))
             }
 
-            try compare("parse", peer: "JSONSerialization", bytes: inputBytes,
-                        ours: { blackHole(try bytes.withUnsafeBytes { try parser.parse($0) }) },
-                        peerBody: { blackHole(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) })
+            try compare("parse", peer: "JSONSerialization", bytes: inputBytes, ours: parseOurs, peerBody: parseFoundation)
             // The other parse rows parse the same document again and again
             // on one thread, so our parser finds its keys and object shapes
             // kept from the parse before. Here each parse starts as a
             // thread's first: both sides drop the thread's parse caches.
             try compare("parse, first on the thread", peer: "JSONSerialization", bytes: inputBytes,
-                        ours: {
-                            JSONParser.discardThreadCaches()
-                            blackHole(try bytes.withUnsafeBytes { try parser.parse($0) })
-                        },
-                        peerBody: {
-                            JSONParser.discardThreadCaches()
-                            blackHole(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-                        })
-            try compare("parse", peer: "JSONDecoder (AnyJSON)", bytes: inputBytes,
-                        ours: { blackHole(try bytes.withUnsafeBytes { try parser.parse($0) }) },
+                        ours: { JSONParser.discardThreadCaches(); try parseOurs() },
+                        peerBody: { JSONParser.discardThreadCaches(); try parseFoundation() })
+            try compare("parse", peer: "JSONDecoder (AnyJSON)", bytes: inputBytes, ours: parseOurs,
                         peerBody: { blackHole(try JSONDecoder().decode(AnyJSON.self, from: data)) })
             try compare("write", peer: "JSONSerialization.data", bytes: outputBytes, peerBytes: serializationOutputBytes,
                         ours: { blackHole(try writer.write(ourValue)) },
-                        peerBody: { blackHole(try JSONSerialization.data(withJSONObject: foundationObject, options: [.fragmentsAllowed])) })
+                        peerBody: { blackHole(try writeFoundation()) })
             try compare("write", peer: "JSONEncoder (AnyJSON)", bytes: outputBytes, peerBytes: encoderOutputBytes,
                         ours: { blackHole(try writer.write(ourValue)) },
                         peerBody: { blackHole(try JSONEncoder().encode(anyJSON)) })

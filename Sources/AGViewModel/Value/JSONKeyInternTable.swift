@@ -230,13 +230,6 @@ internal final class JSONKeyInternTable {
         return JSONKeyInternTable()
     }
 
-    /// Drops the calling thread's kept table (its keys, shapes and spare
-    /// buffers), so the thread's next parse starts as its first did: what
-    /// the benchmark's cold-start rows measure.
-    static func discardThreadTable() {
-        _ = take()
-    }
-
     /// The calling thread's kept table, left in place (for tests).
     static var threadTable: JSONKeyInternTable? {
         pthread_getspecific(threadKey).map { Unmanaged<JSONKeyInternTable>.fromOpaque($0).takeUnretainedValue() }
