@@ -341,3 +341,122 @@ struct ArchiveTests {
         #expect(accepted < 3000)
     }
 }
+
+extension ArchiveTests {
+    /// Varints whose last 7-bit group is exactly 0x80 before the final
+    /// shift (ints 64 and 8192, a 128-byte string, 128 elements) round-trip.
+    @Test func varintGroupBoundariesRoundTrip() throws {
+        let value: JSONValue = [
+            "ints": [63, 64, -64, -65, 8191, 8192, .int(1 << 20), .int(-(1 << 20))],
+            "text": .string(String(repeating: "x", count: 128)),
+            "list": .array((0 ..< 128).map { .int(Int64($0)) }),
+        ]
+        guard case .value(let back) = try roundTrip(.value(value)) else { Issue.record("kind"); return }
+        #expect(back == value)
+    }
+
+    /// A bad byte in any of the eight lanes the ASCII fast path checks at
+    /// once is rejected, never repaired into U+FFFD.
+    @Test func invalidUTF8AtAnyPositionOfALongStringIsRejected() {
+        for i in 0 ..< 16 {
+            var text = [UInt8](repeating: 0x61, count: 16)
+            text[i] = 0xFF
+            #expect(Self.malformedReason([0x06, 0x10] + text) == "invalid UTF-8 in a string", "bad byte at \(i)")
+        }
+    }
+
+    /// Objects of `JSONObject.indexThreshold` members and more check
+    /// duplicates with a set; a duplicate is still malformed, at the key.
+    @Test func duplicateKeysAreRejectedInLargeObjectsAtTheKeysOffset() {
+        var payload: [UInt8] = [0x08, 0x0D]
+        for i in 0 ..< 12 { payload += [0x02, 0x61 + UInt8(i), 0x00] }  // "a"..."l": null
+        payload += [0x01, 0x00]  // key reference 0 ("a") again
+        #expect(Self.malformedReason(payload) == "duplicate key \"a\" in an object")
+        #expect(throws: ArchiveError.malformed(offset: 28 + 5, reason: "duplicate key \"a\" in an object")) {
+            try ArchiveDecoder().decode(Self.archive(payload: [0x08, 0x02, 0x02, 0x61, 0x00, 0x01, 0x00]))
+        }
+        // A ViewModel key count is checked against two bytes per key.
+        #expect(Self.malformedReason([0x20, 0x02, 0x00, 0x00]) == "ViewModel key count 2 exceeds the 2 bytes that remain")
+    }
+
+    /// Every flag bit is checked, not only the low byte.
+    @Test func unknownFlagsInTheHighByteAreMalformed() {
+        #expect(throws: ArchiveError.malformed(offset: 10, reason: "unknown flags 0x100")) {
+            try ArchiveDecoder().decode(Self.archive(payload: [0x00], flags: 0x100))
+        }
+    }
+
+    /// Declared payload lengths near `Int.max` are truncations, not an
+    /// overflow trap.
+    @Test func payloadLengthsJustBelowIntMaxAreTruncations() {
+        for length in [UInt64(Int.max), UInt64(Int.max) - 27, UInt64(Int.max) - 28] {
+            let header = ArchiveHeader(version: 1, flags: 0, payloadLength: length, payloadChecksum: 0)
+            let expected = length > UInt64(Int.max - 28) ? Int.max : 28 + Int(length)
+            #expect(throws: ArchiveError.truncated(expected: expected, found: 28)) {
+                try ArchiveDecoder().decode(Data(header.bytes))
+            }
+        }
+        #expect(ArchiveError.truncated(expected: .max, found: 28).description
+                == "archive is truncated: expected more bytes, found 28")
+        #expect(ArchiveError.wrongMagic(found: []).description == "not an AGViewModel archive (the file is empty)")
+    }
+
+    /// Lists, sections and managers count towards the nesting limit like
+    /// ViewModels, in the reader and in the writer, at the same depth.
+    @Test func everyNestedKindCountsTowardsTheDepthLimit() throws {
+        // A ViewModel (depth 0) whose key "a" holds each kind (depth 1); its body starts at byte 33.
+        let bodies: [(tag: UInt8, body: [UInt8])] = [(0x20, [0x00]), (0x21, [0x00]), (0x22, [0x00, 0x00]), (0x23, [0x00, 0x00])]
+        for (tag, body) in bodies {
+            let data = Self.archive(payload: [0x20, 0x01, 0x02, 0x61, tag] + body)
+            #expect(throws: ArchiveError.malformed(offset: 33, reason: "nesting deeper than 1 levels"), "tag \(tag)") {
+                try ArchiveDecoder(maximumDepth: 1).decode(data)
+            }
+            #expect((try? ArchiveDecoder(maximumDepth: 3).decode(data)) != nil, "tag \(tag)")
+        }
+        let nested: [Any] = [ViewModel(), [ViewModel](), Section(), Manager()]
+        for payload in nested {
+            let root = ViewModel()
+            root[value: "a"] = .payload(payload)
+            #expect(throws: ArchiveError.cannotEncode(path: "a", reason: "nesting deeper than 1 levels"), "\(type(of: payload))") {
+                try ArchiveEncoder(maximumDepth: 1).encode(.viewModel(root))
+            }
+            #expect((try? ArchiveEncoder(maximumDepth: 3).encode(.viewModel(root))) != nil, "\(type(of: payload))")
+        }
+    }
+
+    @Test func recordKindsAreNamed() {
+        let records: [ArchiveRecord] = [.value(nil), .viewModel(ViewModel()), .viewModels([]), .section(Section()), .manager(Manager())]
+        #expect(records.map(\.kindName) == ["value", "viewModel", "viewModels", "section", "manager"])
+    }
+}
+
+extension ArchiveTests {
+    /// Lists nested in ViewModels nested in lists…, each claiming as many
+    /// ViewModels as bytes remain, reserve little memory.
+    @Test func nestedHostileListCountsReserveLittleMemory() async {
+        await #expect(processExitsWith: .success) {
+            func varint(_ value: Int) -> [UInt8] {
+                var n = value, out: [UInt8] = []
+                while n >= 0x80 { out.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
+                return out + [UInt8(n)]
+            }
+            let byteCount = 4 << 20
+            let listCount = varint(byteCount - 5_000), keyCount = varint((byteCount - 5_000) / 2)
+            var payload: [UInt8] = [0x21] + listCount
+            for level in 0 ..< 250 { payload += keyCount + (level == 0 ? [0x02, 0x61] : [0x01]) + [0x21] + listCount }
+            payload += [UInt8](repeating: 0xFF, count: byteCount - payload.count)
+            let before = ArchiveTests.peakAddressSpaceBytes()
+            let reason = ArchiveTests.malformedReason(payload)
+            let growth = ArchiveTests.peakAddressSpaceBytes() - before
+            if reason == nil || growth > 1 << 30 { exit(1) }  // 8 GB when each count is reserved
+        }
+    }
+
+    /// The most address space this process has held at once (`VmPeak`), in
+    /// bytes: reserved storage counts even before it is touched.
+    static func peakAddressSpaceBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmPeak:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+}

@@ -7,7 +7,13 @@ import Glibc
 
 /// The real system calls with one step made to fail on purpose.
 final class FailingFileSystem: AtomicFileSystem {
-    enum Failure { case none, writeAfter(bytes: Int, code: Int32), fsync, close, rename }
+    enum Failure {
+        case none, writeAfter(bytes: Int, code: Int32), fsync, close, rename
+        /// The first `write` fails with `code` (EINTR) or returns 0 (`code` 0); later ones are real.
+        case firstWrite(code: Int32)
+        /// The first temporary name is taken (EEXIST).
+        case firstNameTaken
+    }
     let failure: Failure
     let real = POSIXFileSystem()
     var written = 0
@@ -17,9 +23,16 @@ final class FailingFileSystem: AtomicFileSystem {
 
     func createExclusive(_ path: String, mode: mode_t) -> Int32 {
         temporaryPaths.append(path)
+        if case .firstNameTaken = failure, temporaryPaths.count == 1 { errno = EEXIST; return -1 }
         return real.createExclusive(path, mode: mode)
     }
+    var writeCalls = 0
     func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        writeCalls += 1
+        if case .firstWrite(let code) = failure, writeCalls == 1 {
+            if code == 0 { return 0 }
+            errno = code; return -1
+        }
         guard case .writeAfter(let limit, let code) = failure else { return real.write(fd, buffer) }
         if written >= limit { errno = code; return -1 }
         // A short write first, as a full disk gives, then the failure.
@@ -200,6 +213,87 @@ final class AtomicFileTests {
         try data.prefix(data.count - 1).write(to: url)
         #expect(throws: ArchiveError.truncated(expected: data.count, found: data.count - 1)) {
             try Archive.read(from: url)
+        }
+    }
+}
+
+extension AtomicFileTests {
+    /// A write interrupted by a signal (EINTR) is retried, not reported.
+    @Test func anInterruptedWriteIsRetried() throws {
+        let url = directory.appendingPathComponent("archive.agvm")
+        try Data("old".utf8).write(to: url)
+        let next = Data(repeating: 0xCD, count: 8000)
+        try AtomicFile.write(next, to: url, fileSystem: FailingFileSystem(.firstWrite(code: EINTR)))
+        #expect(try Data(contentsOf: url) == next)
+        #expect(try contents() == ["archive.agvm"])
+    }
+
+    /// A write that makes no progress fails with EIO instead of spinning,
+    /// and the previous file stays.
+    @Test func aWriteWithoutProgressFailsAndKeepsThePreviousFile() throws {
+        let url = directory.appendingPathComponent("archive.agvm")
+        let previous = Data("old".utf8)
+        try previous.write(to: url)
+        #expect(throws: AtomicFileError(path: url.path, step: .write, code: EIO)) {
+            try AtomicFile.write(Data(repeating: 0xCD, count: 8000), to: url, fileSystem: FailingFileSystem(.firstWrite(code: 0)))
+        }
+        #expect(try Data(contentsOf: url) == previous)
+        #expect(try contents() == ["archive.agvm"])
+    }
+
+    /// A temporary name that is already taken is replaced by another one.
+    @Test func aTakenTemporaryNameIsRetried() throws {
+        let url = directory.appendingPathComponent("archive.agvm")
+        let fs = FailingFileSystem(.firstNameTaken)
+        try AtomicFile.write(Data("new".utf8), to: url, fileSystem: fs)
+        #expect(try Data(contentsOf: url) == Data("new".utf8))
+        #expect(fs.temporaryPaths.count == 2)
+        #expect(try contents() == ["archive.agvm"])
+    }
+
+    /// Names over 200 bytes (but short enough themselves) get a cut stem, so
+    /// the temporary's name still fits in 255 bytes.
+    @Test func aFileNameBetween200And255BytesIsWritten() throws {
+        let name = String(repeating: "b", count: 240) + ".agvm"
+        #expect(AtomicFile.temporaryStem(of: name) == String(repeating: "b", count: 200))
+        let url = directory.appendingPathComponent(name)
+        try AtomicFile.write(Data("x".utf8), to: url)
+        #expect(try Data(contentsOf: url) == Data("x".utf8))
+        #expect(try contents() == [name])
+    }
+
+    /// Files larger than one read chunk (16 MB) are read whole.
+    @Test func aFileLargerThanOneReadChunkIsReadWhole() throws {
+        let url = directory.appendingPathComponent("big.bin")
+        var data = Data(repeating: 0xAB, count: (1 << 24) + 4097)
+        data[data.count - 1] = 0x01
+        try AtomicFile.write(data, to: url)
+        #expect(try AtomicFile.read(from: url) == data)
+    }
+
+    /// `Archive.write` and `Archive.read` use the encoder, keys and decoder
+    /// they are given, return what was skipped, and report a failed write
+    /// as `cannotWrite`.
+    @Test func archiveWriteAndReadHonourTheirArgumentsAndReportFailures() throws {
+        struct Avatar {}
+        let url = directory.appendingPathComponent("item.agvm")
+        let item = ViewModel(["id": 1, "text": "a", "cache": "b"]).addArchivedKeys(["id"])
+        item[value: "avatar"] = .payload(Avatar())
+        let skipped = try Archive.write(.viewModel(item), to: url, keys: .everything)
+        #expect(skipped.map(\.description) == ["avatar: skipped payload of type Avatar"])
+        guard case .viewModel(let back) = try Archive.read(from: url) else { Issue.record("kind"); return }
+        #expect(back.keys == ["id", "text", "cache"])
+
+        try Archive.write(.value([[[1]]]), to: url)
+        #expect(throws: ArchiveError.malformed(offset: 33, reason: "nesting deeper than 2 levels")) {
+            try Archive.read(from: url, decoder: ArchiveDecoder(maximumDepth: 2))
+        }
+
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let inside = blocker.appendingPathComponent("item.agvm")
+        #expect(throws: ArchiveError.cannotWrite(AtomicFileError(path: inside.path, step: .createTemporary, code: ENOTDIR))) {
+            try Archive.write(.viewModel(item), to: inside)
         }
     }
 }

@@ -51,3 +51,15 @@ struct CRC32Tests {
         }
     }
 }
+
+extension CRC32Tests {
+    /// Sequences without contiguous storage are checksummed like arrays.
+    @Test func nonContiguousSequencesGiveTheSameChecksum() {
+        let bytes = Array("123456789".utf8)
+        #expect(CRC32.checksum(bytes.lazy.map { $0 }) == 0xCBF4_3926)
+        var crc = CRC32()
+        crc.update(bytes.prefix(4))
+        crc.update(AnySequence(bytes.dropFirst(4)))
+        #expect(crc.value == 0xCBF4_3926)
+    }
+}

@@ -196,3 +196,61 @@ struct JSONExportTests {
         #expect(throws: JSONParseError.self) { try Manager(importingJSON: Data("{".utf8)) }
     }
 }
+
+extension JSONExportTests {
+    /// A manager's `common` registrations narrow its own common ViewModel,
+    /// and its footer registrations apply to the sections' footers.
+    @Test func managerPartRegistrationsReachItsCommonAndEveryFooter() {
+        let manager = PersistenceFixtures.manager()
+        manager.common?["draft"] = true
+        manager.addSerializableKeys(["screen"], for: .common)
+        manager.addSerializableKeys(["title"], for: .header).addSerializableKeys(["note"], for: .footer)
+        let json = manager.exportJSON()
+        #expect(json["common"] == ["screen": "home"])
+        #expect(json["sections"]?[0]?["header"] == ["title": "Articles"])
+        #expect(json["sections"]?[0]?["footer"] == ["note": "end"])
+    }
+
+    /// A ViewModel recurring in a list of ViewModels or as a section part
+    /// is left out there.
+    @Test func aViewModelRecurringInAListOrASectionPartIsLeftOut() {
+        let holder = ViewModel(["id": 1])
+        holder[value: "list"] = .payload([ViewModel(["n": 2]), holder])
+        holder[value: "section"] = .payload(Section(items: [], header: holder, footer: ViewModel(["f": 3])))
+        let json = holder.exportJSON()
+        #expect(json == ["id": 1, "list": [["n": 2]], "section": ["footer": ["f": 3], "items": []]])
+    }
+
+    /// A renamed key colliding with a later key keeps the first one's
+    /// position with the later value.
+    @Test func aKeyExchangeCollisionKeepsTheFirstPosition() {
+        let item = ViewModel(["a": 1, "b": 2, "c": 3])
+        let json = item.exportJSON(options: JSONExportOptions(keyExchange: ["a": "c"]))
+        #expect(json.objectValue?.keys == ["c", "b"])
+        #expect(json == ["c": 3, "b": 2])
+    }
+
+    /// A section without "items" and a manager without "sections" import
+    /// as empty, as documented.
+    @Test func missingItemsAndSectionsImportAsNone() throws {
+        let section = try Section(importingJSON: ["header": ["title": "T"]])
+        #expect(section.isEmpty)
+        #expect(section.header?["title"] == "T")
+        let manager = try Manager(importingJSON: ["common": ["screen": "home"]])
+        #expect(manager.count == 0)
+        #expect(manager.common?["screen"] == "home")
+        #expect(try Manager(importingJSON: [:]).count == 0)
+    }
+
+    /// A ViewModel holding a nested ViewModel as deep as the parser
+    /// accepts reads back from its exported text.
+    @Test func aViewModelNestingTheDeepestParsedItemReadsBack() throws {
+        let depth = JSONParser.Options().maximumDepth
+        let document = String(repeating: #"{"a":"#, count: depth - 1) + "[]" + String(repeating: "}", count: depth - 1)
+        let holder = ViewModel()
+        holder[value: "child"] = .payload(ViewModel(try #require(JSONValue(parsing: document).objectValue)))
+        let data = try holder.exportJSONData(options: .everything)
+        let back = try ViewModel(importingJSON: data)
+        #expect(PersistenceFixtures.same(holder, back))
+    }
+}

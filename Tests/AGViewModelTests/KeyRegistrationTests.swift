@@ -147,3 +147,26 @@ extension KeyRegistrationTests {
         for part in SectionPart.allCases { #expect(section.serializableKeys(for: part).isEmpty, "\(part)") }
     }
 }
+
+extension KeyRegistrationTests {
+    /// Removing archived keys touches the archived list only, and clearing
+    /// every part of a section or manager clears each of them.
+    @Test func archivedKeyRemovalClearsTheArchivedListsOnly() {
+        let viewModel = ViewModel(["id": 1]).addSerializableKeys(["id"]).addArchivedKeys(["id"])
+        viewModel.removeArchivedKeys(["id"])
+        #expect(viewModel.archivedKeys.isEmpty)
+        #expect(viewModel.serializableKeys == ["id"])
+        let section = Section(items: [])
+        let manager = Manager()
+        for part in SectionPart.allCases {
+            section.addArchivedKeys(["k"], for: part)
+            manager.addArchivedKeys(["k"], for: part)
+        }
+        section.removeAllArchivedKeys()
+        manager.removeAllArchivedKeys()
+        for part in SectionPart.allCases {
+            #expect(section.archivedKeys(for: part).isEmpty, "section \(part)")
+            #expect(manager.archivedKeys(for: part).isEmpty, "manager \(part)")
+        }
+    }
+}

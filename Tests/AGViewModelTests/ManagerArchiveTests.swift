@@ -143,3 +143,21 @@ struct ManagerArchiveTests {
         #expect(PersistenceFixtures.same(original, still))
     }
 }
+
+extension ManagerArchiveTests {
+    /// A ViewModel that recurs as a manager's common ViewModel or as a
+    /// section part is skipped and reported there, not written again.
+    @Test func aViewModelRecurringAsAManagerCommonOrASectionPartIsSkipped() throws {
+        let holder = ViewModel(["id": 1])
+        holder[value: "manager"] = .payload(Manager(sections: [], common: holder))
+        holder[value: "section"] = .payload(Section(items: [], header: holder))
+        let encoded = try ArchiveEncoder().encode(.viewModel(holder))
+        #expect(encoded.skippedPayloads.map(\.description) == [
+            "manager.common: skipped ViewModel that contains itself",
+            "section.header: skipped ViewModel that contains itself",
+        ])
+        guard case .viewModel(let back) = try ArchiveDecoder().decode(encoded.data) else { Issue.record("kind"); return }
+        #expect((back[value: "manager"]?.payload as? Manager)?.common == nil)
+        #expect((back[value: "section"]?.payload as? Section)?.header == nil)
+    }
+}

@@ -89,3 +89,20 @@ struct SecureCodingTests {
         #expect((try? NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: bytes)) == nil)
     }
 }
+
+extension SecureCodingTests {
+    /// For a value no archive can hold the adapter writes nothing (not an
+    /// empty archive under its key), and a decoded adapter carries every
+    /// key it read.
+    @Test func anUnarchivableValueIsMissingAndDecodedAdaptersKeepEverything() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        ArchivedViewModel(ViewModel(["x": .double(.nan)]), keys: .everything).encode(with: archiver)
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        #expect(!unarchiver.containsValue(forKey: SecureCodingKey.archive))
+        #expect(ArchivedViewModel(coder: unarchiver) == nil)
+        let good = try archive(ArchivedViewModel(ViewModel(["id": 1])))
+        let back = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: good)
+        #expect(back?.keys == .everything)
+    }
+}
