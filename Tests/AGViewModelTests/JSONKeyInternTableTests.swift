@@ -231,4 +231,19 @@ struct JSONKeyInternTableTests {
         let fresh = try #require(JSONKeyInternTable.threadTable)
         #expect(fresh !== table && fresh.contains("discard_probe_key") && fresh.contains("nested_probe"))
     }
+
+    @Test("after a full table is cleared, the keys it held read back exactly")
+    func keysAfterClearing() throws {
+        // One synchronous test: every parse runs on this thread, with its table.
+        // More one-off keys than the table holds, each long enough to be
+        // stored on the heap: the table fills up, misses many keys and is
+        // cleared when the next parse starts, and the same document then
+        // meets every key again in the same order.
+        if let table = JSONKeyInternTable.threadTable { table.removeAll() }
+        let keys = (0..<1_000).map { "a key long enough for its own storage, number \($0)" }
+        let document = Data(Self.objectText(keys).utf8)
+        for _ in 0..<3 {
+            Self.expectKeys(try JSONValue(parsing: document), keys)
+        }
+    }
 }

@@ -157,4 +157,45 @@ struct JSONScannerBufferReuseTests {
             }
         }
     }
+
+    @Test func anEscapeBufferNeverHoldsMoreBytesThanItsMemory() {
+        // Starting from 16 bytes of kept memory, every way of appending
+        // (a byte, a run, a scalar of 1 to 4 UTF-8 bytes) at every count
+        // up to past the first growth: the bytes read back, and the memory
+        // given back has room for all of them.
+        let chunks: [[UInt8]] = [[0x61], Array("bc".utf8), Array("0123456789".utf8)]
+        let scalars: [UInt32] = [0x41, 0xE9, 0x20AC, 0x1F600]
+        for prefix in 0...20 {
+            for kind in 0..<(chunks.count + scalars.count) {
+                var spare = JSONSpareBuffer<UInt8>()
+                let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+                spare.keep(memory, capacity: 16)
+                var scratch = JSONScratchBuffer(reusing: &spare, minimumCapacity: 16)
+                var expected: [UInt8] = []
+                for i in 0..<prefix {
+                    scratch.append(UInt8(ascii: "a") + UInt8(i % 26))
+                    expected.append(UInt8(ascii: "a") + UInt8(i % 26))
+                }
+                if kind < chunks.count {
+                    let chunk = chunks[kind]
+                    if chunk.count == 1 {
+                        scratch.append(chunk[0])
+                    } else {
+                        chunk.withUnsafeBufferPointer { scratch.append(contentsOf: $0) }
+                    }
+                    expected += chunk
+                } else {
+                    let scalar = scalars[kind - chunks.count]
+                    scratch.appendUTF8(scalar)
+                    expected += Array(String(Unicode.Scalar(scalar)!).utf8)
+                }
+                #expect(scratch.withUnsafeBufferPointer { Array($0) } == expected, "prefix \(prefix), kind \(kind)")
+                let count = scratch.count
+                scratch.giveMemory(to: &spare)
+                let kept = spare.takeAny()
+                #expect((kept?.capacity ?? 0) >= count, "\(count) bytes in room for \(kept?.capacity ?? 0), prefix \(prefix), kind \(kind)")
+                kept?.memory.deallocate()
+            }
+        }
+    }
 }

@@ -226,4 +226,33 @@ struct JSONStringCacheTests {
         #expect(error.offset == 1 + valid.count + 1 + 10)
         #expect(error.message == "invalid UTF-8: byte 0xFF never appears in UTF-8")
     }
+
+    @Test func stringsThatDifferOnlyInTheirLastByteStayDistinct() throws {
+        // 36 strings of one length that share all but their last byte, in
+        // a small document (8 slots): many share a slot with one that is
+        // equal but for that byte.
+        let strings = (Array("0123456789") + Array("abcdefghijklmnopqrstuvwxyz")).map {
+            "a string of one length, and number " + String($0)
+        }
+        let all = strings + strings.reversed() + strings
+        let json = "[" + all.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        #expect(try JSONValue(parsing: json) == .array(JSONArray(all.map { .string($0) })))
+    }
+
+    @Test func escapedStringsOfBackslashesAndQuotesStayDistinct() throws {
+        // Runs of escaped backslashes, with or without an escaped quote at
+        // the end, share their first 16 raw bytes and so their slot; each
+        // raw text is a shift of the one before by one byte.
+        var json: [String] = [], expected: [JSONValue] = []
+        for _ in 0..<3 {
+            for pairs in 8...12 {
+                let backslashes = String(repeating: #"\\"#, count: pairs)
+                json.append("\"\(backslashes)\"")
+                expected.append(.string(String(repeating: "\\", count: pairs)))
+                json.append("\"\(backslashes.dropLast())\"\"")
+                expected.append(.string(String(repeating: "\\", count: pairs - 1) + "\""))
+            }
+        }
+        #expect(try JSONValue(parsing: "[" + json.joined(separator: ",") + "]") == .array(JSONArray(expected)))
+    }
 }
