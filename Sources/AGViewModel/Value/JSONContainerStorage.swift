@@ -76,8 +76,10 @@ internal struct JSONContainerStorage<Element: JSONContainerElement> {
         let capacity = Swift.max(requested, count)
         guard capacity > 0 else { buffer = nil; return }
         let newBuffer = Element.makeBuffer(capacity: capacity)
+        // Checked before `old` is bound: that binding is a second reference,
+        // and the buffer would never look unique.
+        let unique = buffer != nil && isKnownUniquelyReferenced(&buffer!)
         if let old = buffer {
-            let unique = isKnownUniquelyReferenced(&buffer!)
             newBuffer.withUnsafeMutablePointers { newHeader, target in
                 old.withUnsafeMutablePointers { oldHeader, source in
                     if unique {
