@@ -268,16 +268,20 @@ struct ArchiveTests {
     /// 500 nested objects, each claiming as many members as the payload's
     /// bytes allow, then bytes that are no value at all.
     static func nestedHostileObjects(byteCount: Int) -> [UInt8] {
-        var count = (byteCount - 5_000) / 2
-        var varint: [UInt8] = []
-        while count >= 0x80 { varint.append(UInt8(count & 0x7F) | 0x80); count >>= 7 }
-        varint.append(UInt8(count))
+        let count = varint((byteCount - 5_000) / 2)
         var payload: [UInt8] = []
         for level in 0 ..< 500 {
             // The first key is new ("a"), the others refer to it.
-            payload += [0x08] + varint + (level == 0 ? [0x02, 0x61] : [0x01])
+            payload += [0x08] + count + (level == 0 ? [0x02, 0x61] : [0x01])
         }
         return payload + [UInt8](repeating: 0xFF, count: byteCount - payload.count)
+    }
+
+    /// `value` as the format's varint: 7 bits per byte, low group first.
+    static func varint(_ value: Int) -> [UInt8] {
+        var n = value, bytes: [UInt8] = []
+        while n >= 0x80 { bytes.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
+        return bytes + [UInt8(n)]
     }
 
     /// The most memory this process has held at once, in bytes.
@@ -435,13 +439,8 @@ extension ArchiveTests {
     /// ViewModels as bytes remain, reserve little memory.
     @Test func nestedHostileListCountsReserveLittleMemory() async {
         await #expect(processExitsWith: .success) {
-            func varint(_ value: Int) -> [UInt8] {
-                var n = value, out: [UInt8] = []
-                while n >= 0x80 { out.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
-                return out + [UInt8(n)]
-            }
             let byteCount = 4 << 20
-            let listCount = varint(byteCount - 5_000), keyCount = varint((byteCount - 5_000) / 2)
+            let listCount = ArchiveTests.varint(byteCount - 5_000), keyCount = ArchiveTests.varint((byteCount - 5_000) / 2)
             var payload: [UInt8] = [0x21] + listCount
             for level in 0 ..< 250 { payload += keyCount + (level == 0 ? [0x02, 0x61] : [0x01]) + [0x21] + listCount }
             payload += [UInt8](repeating: 0xFF, count: byteCount - payload.count)
