@@ -412,7 +412,7 @@ extension ArchiveTests {
         let bodies: [(tag: UInt8, body: [UInt8])] = [(0x20, [0x00]), (0x21, [0x00]), (0x22, [0x00, 0x00]), (0x23, [0x00, 0x00])]
         for (tag, body) in bodies {
             let data = Self.archive(payload: [0x20, 0x01, 0x02, 0x61, tag] + body)
-            #expect(throws: ArchiveError.malformed(offset: 33, reason: "nesting deeper than 1 levels"), "tag \(tag)") {
+            #expect(throws: ArchiveError.malformed(offset: 33, reason: "nesting deeper than 1 level"), "tag \(tag)") {
                 try ArchiveDecoder(maximumDepth: 1).decode(data)
             }
             #expect((try? ArchiveDecoder(maximumDepth: 3).decode(data)) != nil, "tag \(tag)")
@@ -421,7 +421,7 @@ extension ArchiveTests {
         for payload in nested {
             let root = ViewModel()
             root[value: "a"] = .payload(payload)
-            #expect(throws: ArchiveError.cannotEncode(path: "a", reason: "nesting deeper than 1 levels"), "\(type(of: payload))") {
+            #expect(throws: ArchiveError.cannotEncode(path: "a", reason: "nesting deeper than 1 level"), "\(type(of: payload))") {
                 try ArchiveEncoder(maximumDepth: 1).encode(.viewModel(root))
             }
             #expect((try? ArchiveEncoder(maximumDepth: 3).encode(.viewModel(root))) != nil, "\(type(of: payload))")

@@ -187,7 +187,7 @@ internal struct ArchiveDecodingState {
 
     @inline(__always)
     func checkDepth(_ depth: Int) throws(ArchiveError) {
-        if depth >= maximumDepth { throw malformed("nesting deeper than \(maximumDepth) levels") }
+        if depth >= maximumDepth { throw malformed(ArchiveFormat.tooDeep(maximumDepth)) }
     }
 
     // MARK: Items

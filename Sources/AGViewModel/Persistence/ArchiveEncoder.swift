@@ -192,7 +192,7 @@ internal struct ArchiveEncodingState {
     @inline(__always)
     func checkDepth(_ depth: Int) throws(ArchiveEncodingFailure) {
         if depth >= maximumDepth {
-            throw ArchiveEncodingFailure(reason: "nesting deeper than \(maximumDepth) levels")
+            throw ArchiveEncodingFailure(reason: ArchiveFormat.tooDeep(maximumDepth))
         }
     }
 

@@ -97,6 +97,12 @@ package enum ArchiveFormat {
     /// The default maximum nesting of arrays, objects and ViewModels.
     package static let defaultMaximumDepth = 512
 
+    /// Why a record nested past `maximumDepth` is refused, in the reader's
+    /// and the writer's errors alike.
+    static func tooDeep(_ maximumDepth: Int) -> String {
+        "nesting deeper than \(maximumDepth) \(maximumDepth == 1 ? "level" : "levels")"
+    }
+
     /// Item tags (see the table above).
     internal enum Tag {
         static let null: UInt8 = 0x00
