@@ -117,4 +117,38 @@ struct CommandLineToolTests {
         #expect(io.output == "A B\n")
         #expect(HelpText.command(echo).contains("--upper"))
     }
+
+    @Test func aOneLetterOptionTakesEvenAOneCharacterValueAttached() throws {
+        guard case .run(let parsed) = try ArgumentParser.parse(["-ox", "a.json"], for: ConvertCommand.command) else {
+            Issue.record("expected arguments")
+            return
+        }
+        #expect(parsed.value("output") == "x")
+        #expect(parsed.positionals == ["a.json"])
+        let io = CapturedIO(standardInput: Data(#"[{"a": 1}]"#.utf8))
+        #expect(io.run("convert", "-", "--to", "json", "-o-") == 0)
+        #expect(io.error.isEmpty)
+        #expect(io.output.contains("\"a\""))
+    }
+
+    @Test func commandHelpIncludesTheDiscussion() {
+        for command in CommandLineTool.commands where !command.discussion.isEmpty {
+            let io = CapturedIO()
+            #expect(io.run(command.name, "--help") == 0)
+            #expect(io.output.contains(command.discussion), "\(command.name)")
+        }
+    }
+
+    @Test(arguments: [
+        (["inspect", "a.agvm", "--to", "json", "--width", "40"],
+         "agvm: '--width' applies to '--to tree' only; see 'agvm inspect --help'\n"),
+        (["keys", "a.json", "--module", "M", "--language", "objc", "--packager"],
+         "agvm: '--packager' needs '--language swift'; see 'agvm keys --help'\n"),
+    ])
+    func optionsThatDoNotGoTogetherAreUsageErrors(arguments: [String], message: String) {
+        let io = CapturedIO()
+        #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 2)
+        #expect(io.error == message)
+        #expect(io.output.isEmpty)
+    }
 }

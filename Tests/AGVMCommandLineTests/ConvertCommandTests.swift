@@ -76,4 +76,105 @@ struct ConvertCommandTests {
         #expect(status == 2)
         #expect(captured.error == "agvm: '--width' applies to '--to tree' only; see 'agvm convert --help'\n")
     }
+
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("agvm-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test func aFileGetsNeitherColourNorTheTerminalWidth() throws {
+        let out = temporaryPath("tree.txt")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (captured, status) = run(["convert", books, "-o", out]) {
+            $0.isOutputTerminal = true
+            $0.terminalColumns = { 200 }
+        }
+        #expect(status == 0)
+        #expect(captured.output.isEmpty)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    @Test func theProgressLineIsErasedBeforeAnErrorAndNotAgain() {
+        let captured = CapturedIO(files: ["bad.json": Data("[1,".utf8)])
+        var io = captured.io
+        io.isErrorTerminal = true
+        #expect(CommandLineTool.run(arguments: ["convert", books, "bad.json"], io: io) == 1)
+        #expect(captured.error.hasPrefix("\r\u{1B}[2Kagvm: converting 1/2: \(books)…"
+            + "\r\u{1B}[2Kagvm: converting 2/2: bad.json…\r\u{1B}[2Kbad.json:1:"), "\(captured.error)")
+        #expect(captured.error.hasSuffix("\n"), "nothing is erased after the message")
+        #expect(captured.output.isEmpty)
+    }
+
+    @Test func oneLargeInputShowsProgressWithoutACounter() {
+        let large = Data((#"[{"a": ""# + String(repeating: "x", count: ProgressLine.largeInput) + #""}]"#).utf8)
+        let captured = CapturedIO(files: ["large.json": large])
+        var io = captured.io
+        io.isErrorTerminal = true
+        #expect(CommandLineTool.run(arguments: ["convert", "large.json", "--to", "json"], io: io) == 0)
+        #expect(captured.error == "\r\u{1B}[2Kagvm: converting: large.json…\r\u{1B}[2K")
+    }
+
+    @Test func columnsThatAreNotPositiveAreIgnored() {
+        let (plain, _) = run(["convert", books])
+        for columns in ["0", "-5"] {
+            let (captured, status) = run(["convert", books]) { $0.environment = ["COLUMNS": columns] }
+            #expect(status == 0)
+            #expect(captured.output == plain.output, "COLUMNS=\(columns)")
+        }
+    }
+
+    @Test func standardInputIsTitledStdin() throws {
+        let json = Data(#"[{"a": 1}]"#.utf8)
+        let tree = CapturedIO(standardInput: json)
+        #expect(tree.run("convert", "-") == 0)
+        #expect(tree.output.hasPrefix("<stdin> · 1 section · 1 item\n"), "\(tree.output)")
+
+        let out = temporaryPath("stdin.agvm")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(CapturedIO(standardInput: json).run("convert", "-", "--to", "archive", "-o", out) == 0)
+        let inspect = CapturedIO(standardInput: try Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(inspect.run("inspect", "-") == 0)
+        #expect(inspect.output.hasPrefix("<stdin> · archive format "), "\(inspect.output)")
+    }
+
+    @Test func theArchiveChecksumAlwaysShowsEightHexDigits() throws {
+        var archive: Data?
+        for n in 0 ..< 4096 {
+            let data = try ArchiveEncoder(keys: .everything).encode(.value(.int(Int64(n)))).data
+            if try ArchiveDecoder().header(of: data).payloadChecksum < 0x1000_0000 {
+                archive = data
+                break
+            }
+        }
+        let data = try #require(archive)
+        let checksum = try ArchiveDecoder().header(of: data).payloadChecksum
+        let written = "0x" + String(repeating: "0", count: 8 - String(checksum, radix: 16).count)
+            + String(checksum, radix: 16, uppercase: true)
+        let tree = CapturedIO(standardInput: data)
+        #expect(tree.run("inspect", "-") == 0)
+        #expect(tree.output.contains("CRC-32 \(written)"), "\(tree.output)")
+        let json = CapturedIO(standardInput: data)
+        #expect(json.run("inspect", "-", "--to", "json") == 0)
+        #expect(json.output.contains("\"\(written)\""), "\(json.output)")
+    }
+
+    @Test func anUnreadableSpecFailsTheRunAndWritesNothing() {
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "-p", "/nonexistent/spec.json") == 1)
+        #expect(io.error == "/nonexistent/spec.json: error: cannot read: No such file or directory\n")
+        #expect(io.output.isEmpty)
+    }
+
+    @Test func aManagerTooDeepToArchiveFailsAndWritesNoFile() {
+        let levels = 509
+        let json = #"[{"a": "# + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}]"
+        let out = temporaryPath("deep.agvm")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let io = CapturedIO(files: ["deep.json": Data(json.utf8)])
+        #expect(io.run("convert", "deep.json", "--to", "archive", "-o", out) == 1)
+        #expect(io.error.hasPrefix("deep.json: error: cannot archive "), "\(io.error)")
+        #expect(io.error.hasSuffix("nesting deeper than 512 levels\n"), "\(io.error)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }

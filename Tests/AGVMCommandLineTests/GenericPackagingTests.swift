@@ -104,4 +104,19 @@ struct GenericPackagingTests {
             }
         }
     }
+
+    @Test func noCommonViewModelWhenEveryMemberIsAList() throws {
+        let (manager, _) = try package(#"{"books": [{"id": 1}], "authors": [{"name": "a"}]}"#)
+        #expect(manager.count == 2)
+        #expect(manager.common == nil)
+    }
+
+    @Test func onlyScalarElementsGetTheScalarKeyHint() {
+        let arrays = CapturedIO(files: ["arrays.json": Data(#"[{"a": 1}, [1], [2], null]"#.utf8)])
+        #expect(arrays.run("convert", "arrays.json", "--to", "json") == 0)
+        #expect(arrays.error == "arrays.json: warning: 3 elements skipped: 2 arrays, 1 null, not objects\n")
+        let numbers = CapturedIO(files: ["numbers.json": Data(#"[{"a": 1}, 1, 2]"#.utf8)])
+        #expect(numbers.run("convert", "numbers.json", "--to", "json") == 0)
+        #expect(numbers.error == "numbers.json: warning: 2 elements skipped: numbers, not objects (a spec with \"scalarKey\" packages them)\n")
+    }
 }

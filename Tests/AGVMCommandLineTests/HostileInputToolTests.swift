@@ -83,4 +83,11 @@ struct HostileInputToolTests {
         #expect(result.error.hasPrefix("spec.json:1:1: error: "), "\(result.error)")
         #expect(result.output.isEmpty)
     }
+
+    @Test func keysRejectsAnInvalidSampleWithItsPosition() {
+        let result = Self.run(["keys", "bad.json", "--module", "M"], files: ["bad.json": Data(#"{"a": 1,}"#.utf8)])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("bad.json:1:9: error: "), "\(result.error)")
+        #expect(result.output.isEmpty)
+    }
 }

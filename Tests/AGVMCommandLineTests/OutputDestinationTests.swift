@@ -17,6 +17,22 @@ private struct DescribedFileSystem: OutputFileSystem {
     func identity(ofPath path: String) -> FileIdentity? { nil }
 }
 
+/// A character device to write to: run as root, a fresh node with the
+/// numbers of `/dev/NAME` in `directory`, so a tool that wrongly replaced
+/// the device would replace that node, not the machine's `/dev/null` or
+/// `/dev/full`; otherwise `/dev/NAME` itself (which only root could replace).
+private func characterDevice(_ name: String, in directory: String) -> String {
+    let system = "/dev/" + name
+    var info = stat()
+    guard getuid() == 0, stat(system, &info) == 0 else { return system }
+    let node = directory + "/" + name
+    guard mknod(node, S_IFCHR | 0o666, info.st_rdev) == 0 else { return system }
+    let probe = open(node, O_WRONLY)
+    guard probe >= 0 else { return system }
+    close(probe)
+    return node
+}
+
 /// Whether `env --default-signal` exists here (GNU coreutils): the signal
 /// tests use it to undo signals a test runner ignores, which children inherit.
 private let envResetsSignals: Bool = {
@@ -206,10 +222,13 @@ struct OutputDestinationTests {
     }
 
     @Test func characterDeviceIsStreamedToAndKept() throws {
-        #expect(try OutputDestination.resolve("/dev/null") == .stream("/dev/null"))
-        #expect(CapturedIO().run("convert", books, "--to", "json", "-o", "/dev/null") == 0)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let null = characterDevice("null", in: directory)
+        #expect(try OutputDestination.resolve(null) == .stream(null))
+        #expect(CapturedIO().run("convert", books, "--to", "json", "-o", null) == 0)
         var info = stat()
-        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
 
     @Test func theProcesssOwnDescriptorsAreWrittenInPlace() throws {
@@ -379,9 +398,14 @@ struct OutputDestinationTests {
         #expect(throws: ToolOutputError.failed(reason: String(cString: strerror(ENOSPC)))) {
             try ToolIO.writeAll(Data("x".utf8), to: fd)
         }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let full = characterDevice("full", in: directory)
         let io = CapturedIO()
-        #expect(io.run("convert", books, "--to", "json", "-o", "/dev/full") == 1)
-        #expect(io.error == "agvm: error: cannot write /dev/full: \(String(cString: strerror(ENOSPC)))\n")
+        #expect(io.run("convert", books, "--to", "json", "-o", full) == 1)
+        #expect(io.error == "agvm: error: cannot write \(full): \(String(cString: strerror(ENOSPC)))\n")
+        var info = stat()
+        #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
 
     @Test func closedPipeIsReportedAsClosed() throws {
@@ -426,6 +450,17 @@ struct OutputDestinationTests {
         var io = captured.io
         io.errorStreamFailed = { true }
         #expect(CommandLineTool.run(arguments: ["validate", books], io: io) == 1)
+    }
+
+    @Test func aDescriptorWhoseReaderWentAwayEndsQuietly() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", "/dev/fd/\(ends[1])") == 0)
+        #expect(io.error.isEmpty)
     }
 
     @Test func theExecutableReportsAFullDiskAndEndsQuietlyOnAClosedPipe() throws {

@@ -162,4 +162,32 @@ struct TreeRendererTests {
         #expect(OutputStyle.resolve(widthOption: 0, toFile: false, io: io) == OutputStyle(width: nil, colors: true))
         #expect(OutputStyle.resolve(widthOption: 60, toFile: false, io: io).width == 60)
     }
+
+    @Test func wideKeysAreAlignedAndCutByTheirColumns() {
+        let item = ViewModel(["名前": "a long value that certainly needs to be cut", "id": 1])
+        let manager = Manager(sections: [Section(items: [item])])
+        let text = TreeRenderer(style: OutputStyle(width: nil, colors: false)).render(manager: manager, title: "x.json")
+        #expect(text.contains("\n      名前  string  \"a long value"), "\(text)")
+        #expect(text.contains("\n      id    int     1\n"), "\(text)")
+        let cut = TreeRenderer(style: OutputStyle(width: 40, colors: false)).render(manager: manager, title: "x.json")
+        let widths = cut.split(separator: "\n").map { DisplayWidth.of($0) }
+        #expect(widths.max() == 40, "\(cut)")
+    }
+
+    @Test func theFirstLevelPastTheDeepestShownIsMarked() {
+        var current = ViewModel(["x": 1])
+        for _ in 0 ..< TreeRenderer.maximumDepth + 1 {
+            let outer = ViewModel()
+            outer[value: "a"] = .payload(current)
+            current = outer
+        }
+        let text = TreeRenderer(style: OutputStyle(width: nil, colors: false)).render(record: .viewModel(current), title: "v")
+        #expect(text.contains("deeper levels not shown"))
+        #expect(!text.contains("x  int  1"))
+    }
+
+    @Test func isolatesAndDirectionMarksAreEscaped() {
+        #expect(TreeRenderer.printable("a\u{2066}b\u{2069}c\u{200E}d\u{200F}") == #"a\u2066b\u2069c\u200Ed\u200F"#)
+        #expect(DisplayWidth.of("\u{200B}") == 0)
+    }
 }

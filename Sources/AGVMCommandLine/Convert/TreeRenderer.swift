@@ -32,7 +32,7 @@ struct TreeRenderer {
     /// The tree of `manager` under a root line naming `title`, with counts
     /// (and `skipped` elements, when there are some).
     func render(manager: Manager, title: String, skipped: Int = 0) -> String {
-        var counts = [Self.count(manager.count, "section"), Self.count(manager.itemCount, "item")]
+        var counts = [counted(manager.count, "section"), counted(manager.itemCount, "item")]
         if skipped > 0 { counts.append("\(skipped) skipped") }
         return render(Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager)))
     }
@@ -75,17 +75,17 @@ struct TreeRenderer {
             }
             return node
         case .viewModel(let viewModel):
-            return Node(label: [(title, .title)] + Self.details(["ViewModel", Self.count(viewModel.count, "key")]),
+            return Node(label: [(title, .title)] + Self.details(["ViewModel", counted(viewModel.count, "key")]),
                         rows: rows(of: viewModel))
         case .viewModels(let viewModels):
-            return Node(label: [(title, .title)] + Self.details([Self.count(viewModels.count, "ViewModel")]),
+            return Node(label: [(title, .title)] + Self.details([counted(viewModels.count, "ViewModel")]),
                         children: viewModels.enumerated().map { viewModelNode("item \($0.offset)", $0.element) })
         case .section(let section):
             var node = sectionNode(section, index: 0)
             node.label = [(title, .title)] + Array(node.label.dropFirst())
             return node
         case .manager(let manager):
-            let counts = [Self.count(manager.count, "section"), Self.count(manager.itemCount, "item")]
+            let counts = [counted(manager.count, "section"), counted(manager.itemCount, "item")]
             return Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager))
         }
     }
@@ -102,7 +102,7 @@ struct TreeRenderer {
     func sectionNode(_ section: Section, index: Int) -> Node {
         var label: [Segment] = [("section \(index)", .title)]
         if case .string(let title)? = section.header?["title"] { label.append((" · ", .structure)); label.append((title, .title)) }
-        label += Self.details([Self.count(section.count, "item")])
+        label += Self.details([counted(section.count, "item")])
         var node = Node(label: label)
         if let header = section.header { node.children.append(viewModelNode("header", header)) }
         if let common = section.common { node.children.append(viewModelNode("common", common)) }
@@ -114,7 +114,7 @@ struct TreeRenderer {
 
     func viewModelNode(_ name: String, _ viewModel: ViewModel) -> Node {
         let rows = rows(of: viewModel)
-        return Node(label: [(name, nil)] + Self.details([Self.count(rows.count, "key")]), rows: rows)
+        return Node(label: [(name, nil)] + Self.details([counted(rows.count, "key")]), rows: rows)
     }
 
     /// The rows of a ViewModel's keys, nested ViewModels expanded.
@@ -126,15 +126,15 @@ struct TreeRenderer {
             case .json(let json):
                 rows.append(Self.row(key: key, json: json))
             case .payload(let nested as ViewModel):
-                rows.append(Row(key: key, type: "ViewModel", value: Self.count(nested.count, "key"),
+                rows.append(Row(key: key, type: "ViewModel", value: counted(nested.count, "key"),
                                 valueRole: .structure, nested: nestedRows(of: nested, depth: depth)))
             case .payload(let list as [ViewModel]):
                 var inner: [Row] = []
                 for (index, nested) in list.enumerated() {
-                    inner.append(Row(key: "[\(index)]", type: "ViewModel", value: Self.count(nested.count, "key"),
+                    inner.append(Row(key: "[\(index)]", type: "ViewModel", value: counted(nested.count, "key"),
                                      valueRole: .structure, nested: nestedRows(of: nested, depth: depth)))
                 }
-                rows.append(Row(key: key, type: "[ViewModel]", value: Self.count(list.count, "item"),
+                rows.append(Row(key: key, type: "[ViewModel]", value: counted(list.count, "item"),
                                 valueRole: .structure, nested: inner))
             case .payload(let payload):
                 rows.append(Row(key: key, type: "payload", value: "\(type(of: payload))", valueRole: .structure))
@@ -174,8 +174,6 @@ struct TreeRenderer {
         case .object(let object): return ("object(\(object.count))", text, nil)
         }
     }
-
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     static func details(_ parts: [String]) -> [Segment] {
         parts.map { (" · " + $0, OutputStyle.Role.structure) }

@@ -59,7 +59,7 @@ struct KeyConstantGenerator {
     var notes: [Note] {
         var notes: [Note] = []
         if shape.mapValues != nil {
-            notes.append(Note(path: "(root)", message: "a map keyed by ids (\(shape.mapMemberCount) members); keys of its values generated"))
+            notes.append(Note(path: "(root)", message: "a map keyed by ids (\(counted(shape.mapMemberCount, "member"))); keys of its values generated"))
         }
         func walk(_ object: JSONShape, path: String) {
             for (key, member) in object.members {
@@ -217,7 +217,7 @@ struct KeyConstantGenerator {
         if member.kinds.isEmpty { facts.append("null in every sample") }
         if member.isMixed { facts.append("type varies: " + member.kinds.map(\.rawValue).sorted().joined(separator: ", ")) }
         if member.kinds.contains(.bigInteger) { facts.append("beyond Int64") }
-        if member.mapValues != nil { facts.append("map keyed by id, \(member.mapMemberCount) members") }
+        if member.mapValues != nil { facts.append("map keyed by id, \(counted(member.mapMemberCount, "member"))") }
         if !facts.isEmpty { parts.append("(" + facts.joined(separator: "; ") + ")") }
         if let example = member.example {
             parts.append("Example: " + sanitizeComment(example.briefDescription))
