@@ -117,3 +117,26 @@ struct DeepCopyTests {
         #expect(shared["id"] == 7 && sectionHeldTwice.count == 1 && manager.common?["theme"] == "dark")
     }
 }
+
+extension DeepCopyTests {
+    @Test func snapshotsCarrySectionsAndManagers() {
+        let section = Section(items: [ViewModel(["id": 1])])
+        let manager = Manager(sections: [Section(items: [ViewModel(["id": 2])])])
+        let screen = ViewModel().set("list", payload: section).set("table", payload: manager)
+        let snapshot = screen.snapshot
+        #expect(snapshot.omittedKeys.isEmpty && snapshot.keys == ["list", "table"])
+        let copy = snapshot.makeViewModel()
+        let copiedSection = copy.payload(forKey: "list", as: Section.self)
+        #expect(copiedSection != nil && copiedSection !== section && copiedSection?[0]["id"] == 1)
+        let copiedManager = copy.payload(forKey: "table", as: Manager.self)
+        #expect(copiedManager != nil && copiedManager !== manager && copiedManager?[0][0]["id"] == 2)
+    }
+
+    @Test func aSnapshotLeavesOutAListHoldingItsOwnViewModel() {
+        let vm = ViewModel(["n": 1])
+        vm.set("list", payload: [ViewModel(["m": 2]), vm])
+        let snapshot = vm.snapshot
+        #expect(snapshot.omittedKeys == ["list"] && snapshot.keys == ["n"])
+        vm.removeValue(forKey: "list")
+    }
+}

@@ -254,3 +254,14 @@ extension JSONExportTests {
         #expect(PersistenceFixtures.same(holder, back))
     }
 }
+
+extension JSONExportTests {
+    /// A list that holds a ViewModel containing it drops that element and
+    /// keeps the others.
+    @Test func aListHoldingItsOwnViewModelKeepsItsOtherElements() {
+        let vm = ViewModel(["n": 1])
+        vm.set("list", payload: [vm, ViewModel(["m": 2])])
+        #expect(vm.exportJSON() == ["n": 1, "list": [["m": 2]]])
+        vm.removeValue(forKey: "list")
+    }
+}

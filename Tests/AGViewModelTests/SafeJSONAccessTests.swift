@@ -247,3 +247,35 @@ extension SafeJSONAccessTests {
         #expect(yes <= yes)
     }
 }
+
+extension SafeJSONAccessTests {
+    @Test func viewModelPathsWalkIntoNestedViewModelsAndLists() {
+        let vm = ViewModel(["title": "T"])
+            .set("author", payload: ViewModel(["name": "Ann"]))
+            .set("reviews", payload: [ViewModel(["stars": 5]), ViewModel(["stars": 3])])
+            .set("image", payload: NSObject())
+        #expect(vm.value(at: JSONPath("author.name")) == "Ann")
+        #expect(vm.value(at: "reviews") == [["stars": 5], ["stars": 3]])
+        #expect(throws: JSONAccessError(path: "reviews", reason: .notAContainer(found: .array))) {
+            try vm.read(Int.self, at: "reviews.stars")
+        }
+        #expect(throws: JSONAccessError(path: "image", reason: .missing)) {
+            try vm.read(String.self, at: "image.size")
+        }
+        #expect(throws: JSONAccessError(path: JSONPath([]), reason: .notAContainer(found: .object))) {
+            try vm.read(Int.self, at: "[0]")
+        }
+    }
+
+    /// The JSON form of a ViewModel shows a nested ViewModel held twice
+    /// both times; only a ViewModel containing itself is cut off as null.
+    @Test func viewModelsHeldTwiceReadAsJSONEachTime() {
+        let shared = ViewModel(["name": "Ann"])
+        let vm = ViewModel().set("author", payload: shared).set("editor", payload: shared)
+        #expect(vm.value(at: "") == ["author": ["name": "Ann"], "editor": ["name": "Ann"]])
+        let looped = ViewModel(["n": 1])
+        looped.set("list", payload: [looped, shared])
+        #expect(looped.value(at: "") == ["n": 1, "list": [nil, ["name": "Ann"]]])
+        looped.removeValue(forKey: "list")
+    }
+}

@@ -104,3 +104,18 @@ struct TypedKeyTests {
         #expect(changes.insertedItems.isEmpty && changes.deletedItems.isEmpty && !changes.movedItems.isEmpty, "matched by title: a move")
     }
 }
+
+extension TypedKeyTests {
+    @Test func snapshotsReadAStoredValueBeforeTheFallback() {
+        let snapshot = ViewModel(["title": "Dune"]).snapshot
+        #expect(snapshot[.bookTitle, default: "none"] == "Dune")
+        #expect(snapshot[.bookCurrency, default: "EUR"] == "EUR")
+    }
+
+    @Test func sectionsFindTheItemsWithAValue() {
+        let a = ViewModel(["title": "A"]), b = ViewModel(["title": "B"]), c = ViewModel(["title": "A"])
+        let section = Section(items: [a, b, c])
+        #expect(section.items(where: .bookTitle, equals: "A").map(ObjectIdentifier.init) == [a, c].map(ObjectIdentifier.init))
+        #expect(section.items(where: .bookTitle, equals: "Z").isEmpty)
+    }
+}

@@ -218,3 +218,43 @@ struct ViewModelBindingTests {
         #expect(vm.bindingView == nil)
     }
 }
+
+/// A view whose measuring changes the data the layout depends on.
+@MainActor
+final class RestylingCell: ViewModelBindable {
+    func apply(_ viewModel: ViewModel) {}
+    func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? {
+        viewModel.setNeedsCachedSize()
+        return CGSize(width: context.availableWidth, height: 44)
+    }
+}
+
+extension ViewModelBindingTests {
+    @Test func bindingAppliesAndClearsAPendingRefresh() {
+        let vm = ViewModel(["title": "A"]).setNeedsRefresh()
+        let cell = FakeCell()
+        vm.bind(cell)
+        #expect(!vm.needsRefresh)
+        vm.refreshIfNeeded()
+        #expect(cell.applied == ["A"])
+    }
+
+    @Test func settingTheBindingViewOfAReusedViewUnbindsItsOldViewModel() {
+        let first = ViewModel(["title": "first"]), second = ViewModel(["title": "second"])
+        let cell = FakeCell()
+        first.bindingView = cell
+        second.bindingView = cell
+        #expect(first.bindingView == nil)
+        #expect(second.bindingView === cell)
+        first.refresh()
+        #expect(cell.applied.isEmpty)
+    }
+
+    /// A change made while the view measures leaves the new size stale.
+    @Test func aChangeWhileMeasuringFlagsTheNewSizeStale() {
+        let vm = ViewModel()
+        #expect(vm.size(using: RestylingCell(), in: portrait)?.height == 44)
+        #expect(vm.needsCachedSize)
+        #expect(vm.cachedSize(in: portrait) == nil)
+    }
+}

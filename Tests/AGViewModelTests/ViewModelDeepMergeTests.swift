@@ -169,3 +169,13 @@ extension ViewModelDeepMergeTests {
         #expect(vm.keys == ["title", "count"])
     }
 }
+
+extension ViewModelDeepMergeTests {
+    @Test func mergingAViewModelIntoItselfKeepsItsLists() {
+        let reply = ViewModel(["text": "hi"])
+        let vm = ViewModel(["n": 1]).set("replies", payload: [reply])
+        vm.deepMerge(vm)
+        #expect(vm.payload(forKey: "replies", as: [ViewModel].self)?.first === reply)
+        #expect(vm["n"] == 1)
+    }
+}

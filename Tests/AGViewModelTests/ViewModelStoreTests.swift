@@ -291,3 +291,101 @@ struct ViewModelStoreTests {
         withExtendedLifetime(owner) {}
     }
 }
+
+extension ViewModelStoreTests {
+    /// A copy is filled directly, so nothing has read or observed it yet:
+    /// a key added to it still marks the commands depending on the key,
+    /// and removing a key it lacks marks none.
+    @Test func aCopysCommandsAreMarkedByANewInputNotByRemovingAnAbsentOne() throws {
+        let vm = ViewModel()
+        vm.setCommand(forKey: "total", dependsOn: ["price"]) { _ in 1 }
+        _ = try vm.executeCommandIfNeeded(forKey: "total")
+        let copy = vm.copy()
+        #expect(!copy.needsExecuteCommand(forKey: "total"))
+        copy.removeValue(forKey: "price")
+        #expect(!copy.needsExecuteCommand(forKey: "total"))
+        copy.set("price", to: 3)
+        #expect(copy.needsExecuteCommand(forKey: "total"))
+    }
+
+    @Test func settingNilThroughTheChainableSettersRemovesTheKey() {
+        let vm = ViewModel(["title": "T", "pages": 3])
+        vm.set(.bookTitle, to: nil)
+        vm.set("pages", to: nil as Int?)
+        #expect(vm.keys.isEmpty)
+    }
+
+    @Test func mergingSelectedKeysOfAViewModelLeavesKeysItLacks() {
+        let vm = ViewModel(["title": "Old", "pages": 1])
+        vm.merge(ViewModel(["title": "New"]), keys: ["title", "pages"])
+        #expect(vm["title"] == "New")
+        #expect(vm["pages"] == 1)
+    }
+
+    @Test func mergingAViewModelAddsItsNewKeysInItsOrder() {
+        let vm = ViewModel(["title": "T"])
+        vm.merge(ViewModel(["a": 1, "b": 2, "c": 3]))
+        #expect(vm.keys == ["title", "a", "b", "c"])
+    }
+
+    @Test func copiesKeepTheWeakSlots() {
+        let owner = PriceFormatter(prefix: "owner")
+        let vm = ViewModel().setWeakObject(owner, forKey: "owner")
+        let copy = vm.copy()
+        #expect(copy.weakObject(forKey: "owner") === owner)
+        withExtendedLifetime(owner) {}
+    }
+
+    @Test func debugDescriptionShowsAViewModelHeldTwiceBothTimes() {
+        let shared = ViewModel(["name": "Ann"])
+        let vm = ViewModel().set("author", payload: shared).set("editor", payload: shared)
+        let text = vm.debugDescription
+        #expect(!text.contains("<cycle"), "\(text)")
+        #expect(text.contains("  editor: ViewModel (1 key) {\n    name: \"Ann\"\n  }\n"), "\(text)")
+    }
+
+    /// A JSON value is shown whole up to 100 characters; a longer one is
+    /// cut to 100 characters, the last one "…".
+    @Test func debugDescriptionCutsValuesLongerThanAHundredCharacters() {
+        let fits = String(repeating: "a", count: 98)      // 100 characters with its quotes
+        let tooLong = String(repeating: "b", count: 99)
+        let text = ViewModel(["fits": .string(fits), "long": .string(tooLong)]).debugDescription
+        #expect(text.contains("  fits: \"\(fits)\"\n"), "\(text)")
+        #expect(text.contains("  long: \"\(String(repeating: "b", count: 98))…\n"), "\(text)")
+    }
+
+    /// Observation tracking that read a payload hears when it is replaced.
+    @Test func payloadReadsAreTracked() {
+        let vm = ViewModel().set("shelf", payload: Shelf(row: 1, label: "A"))
+        let fired = Recorder<Bool>()
+        withObservationTracking { _ = vm.payload(forKey: "shelf", as: Shelf.self) } onChange: { fired.append(true) }
+        vm.set("shelf", payload: Shelf(row: 2, label: "B"))
+        #expect(fired.count == 1)
+    }
+
+    /// Values equal as numbers but written differently, or JSON replaced by
+    /// a payload, are changes observers hear.
+    @Test func observersHearChangesOfFormAndKind() {
+        let vm = ViewModel(["count": 10, "shelf": "none"])
+        var heard: [String] = []
+        let registration = vm.observe(["count", "shelf"]) { _, key, _ in heard.append(key) }
+        vm["count"] = 10.0
+        vm.set("shelf", payload: Shelf(row: 1, label: "A"))
+        #expect(heard == ["count", "shelf"])
+        withExtendedLifetime(registration) {}
+    }
+
+    @Test func sameMeansTheSameFormAndKind() {
+        #expect(ViewModelValue.json(10).isSame(as: .json(10)))
+        #expect(!ViewModelValue.json(10).isSame(as: .json(10.0)))
+        #expect(!ViewModelValue.json("A").isSame(as: .payload("A")))
+        #expect(ViewModelValue.payload(Shelf(row: 1, label: "A")).isSame(as: .payload(Shelf(row: 1, label: "A"))))
+    }
+
+    @Test func arraysOfPayloadsAreStoredAsOnePayload() {
+        let shelves = ViewModel.Key<[Shelf]>("shelves")
+        let vm = ViewModel().set(shelves, to: [Shelf(row: 1, label: "A"), Shelf(row: 2, label: "B")])
+        #expect(vm[shelves] == [Shelf(row: 1, label: "A"), Shelf(row: 2, label: "B")])
+        #expect(vm["shelves"] == nil)
+    }
+}

@@ -48,3 +48,17 @@ struct ViewModelWeakSlotTests {
         #expect(screen.shown == 1)
     }
 }
+
+extension ViewModelWeakSlotTests {
+    @Test func weakObjectKeysListTheLiveSlotsSorted() {
+        let vm = ViewModel()
+        let a = Controller(name: "a")
+        for key in ["delta", "alpha", "charlie", "bravo"] { vm.setWeakObject(a, forKey: key) }
+        do {
+            let temporary = Controller(name: "t")
+            vm.setWeakObject(temporary, forKey: "echo")
+        }
+        #expect(vm.weakObjectKeys == ["alpha", "bravo", "charlie", "delta"])
+        withExtendedLifetime(a) {}
+    }
+}
