@@ -166,4 +166,34 @@ struct BatchUpdateTests {
         #expect(try vm.executeCommandIfNeeded(forKey: "label")?.json == "4 EUR")
         withExtendedLifetime(observation) {}
     }
+
+    /// A key set to the value it already holds is not a change inside a
+    /// batch either: the commands depending on it stay as they were.
+    @Test func anEqualValueInsideABatchMarksNoCommand() throws {
+        let vm = ViewModel(["price": 2])
+        vm.setCommand(forKey: "label", dependsOn: ["price"]) { vm in "\(vm.int(at: "price", default: 0)) EUR" }
+        _ = try vm.executeCommand(forKey: "label")
+        vm.performBatchUpdates {
+            vm["price"] = 2
+            #expect(!vm.needsExecuteCommand(forKey: "label"))
+        }
+        #expect(!vm.needsExecuteCommand(forKey: "label"))
+    }
+
+    /// The batch is delivered when it ends, to the observers of its keys
+    /// then, whether or not anything had read or observed a key when it
+    /// was set.
+    @Test func anObserverAddedInsideABatchHearsItsChanges() {
+        let vm = ViewModel(["title": "Old", "likes": 1])
+        let seen = Recorder<String>()
+        var observation: KeyObservation?
+        vm.performBatchUpdates {
+            vm["title"] = "New"
+            observation = vm.observe(["title", "likes"]) { _, _, change in seen.append(describe(change)) }
+            vm["likes"] = 2
+            #expect(seen.count == 0)
+        }
+        #expect(seen.items == [#"title: "Old" -> "New""#, "likes: 1 -> 2"])
+        withExtendedLifetime(observation) {}
+    }
 }

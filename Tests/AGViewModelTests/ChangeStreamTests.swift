@@ -131,4 +131,32 @@ struct ChangeStreamTests {
             "k: nil -> 1", "k: 1 -> 2", "k: 2 -> 3", "k: 3 -> 4", "child: nil -> viewModel([\"name\"])",
         ])
     }
+
+    /// A `Sendable` copy keeps the key, both values and the kind of the change.
+    @Test func aSnapshotCopiesEveryPartOfAChange() {
+        for kind in [KeyChange.Kind.initial, .prior, .change] {
+            let copy = KeyChange.Snapshot(KeyChange(key: "k", oldValue: .json(.int(1)), newValue: .json(.int(2)), kind: kind))
+            #expect(copy.key == "k" && copy.kind == kind)
+            #expect(render(copy.oldValue) == "1" && render(copy.newValue) == "2")
+        }
+    }
+
+    /// Once its observation is removed, a stream lets go of what it held.
+    @Test func aRemovedStreamReleasesWhatItHeld() {
+        final class Sentinel {}
+        let vm = ViewModel()
+        weak var watched: Sentinel?
+        var stream: AsyncStream<Int>?
+        do {
+            let sentinel = Sentinel()
+            watched = sentinel
+            stream = vm.changeStream(of: ["k"], options: [.new], bufferingPolicy: .unbounded) { _ in
+                withExtendedLifetime(sentinel) { 0 }
+            }
+        }
+        #expect(watched != nil)
+        vm.removeObservers(forKey: "k")
+        #expect(watched == nil)
+        _ = stream
+    }
 }

@@ -234,6 +234,16 @@ struct CommandTests {
         #expect(try vm.executeCommand(forKey: "n")?.json == 3)
     }
 
+    @Test func linkingACommandAfterAnotherTakesItFromItsEarlierPrevious() throws {
+        let a = Command { _ in 1 }, b = Command { _ in 2 }, c = Command { _ in 3 }
+        a.then(c)
+        b.then(c)                                       // c now follows b only
+        #expect(c.previous === b)
+        #expect(a.next == nil)
+        let vm = ViewModel().setCommand(a, forKey: "n")
+        #expect(try vm.executeCommand(forKey: "n")?.json == 1)
+    }
+
     @Test func closureCommandsAndCommandObjects() throws {
         let vm = ViewModel(["first": "Ada", "last": "Lovelace"])
         vm.setCommand(forKey: "full", dependsOn: ["first", "last"]) { vm in
@@ -438,5 +448,42 @@ struct CommandTests {
         #expect(seen == [30] && told == [30] && vm["clamped"] == 30)
         #expect(runs == 2 && !vm.needsExecuteCommand(forKey: "clamped"))
         withExtendedLifetime((input, output)) {}
+    }
+
+    /// A run whose input changed meanwhile must not store its older result
+    /// over the one a newer run, started by an observer of the input, has
+    /// already stored.
+    @Test func anOlderRunDoesNotReplaceTheResultOfANewerOne() throws {
+        let vm = ViewModel(["x": 5])
+        vm.setCommand(forKey: "clamped", dependsOn: ["x"]) { (vm: ViewModel) -> Int? in
+            let x = vm.int(at: "x", default: 0)
+            if x > 3 { vm["x"] = 3 }
+            return x * 10
+        }
+        let input = vm.observe("x") { vm, _, _ in _ = try? vm.executeCommandIfNeeded(forKey: "clamped") }
+        _ = try vm.executeCommandIfNeeded(forKey: "clamped")
+        #expect(vm["clamped"] == 30)
+        #expect(!vm.needsExecuteCommand(forKey: "clamped"))
+        withExtendedLifetime(input) {}
+    }
+
+    /// A command left marked because an input command went stale during
+    /// the update is still not run again by an "if needed" call from its
+    /// own body.
+    @Test func anIfNeededCallFromInsideARunLeftMarkedDoesNotRunItAgain() throws {
+        let vm = ViewModel(["x": 0])
+        let log = CallLog()
+        vm.setCommand(forKey: "a", dependsOn: ["x"]) { (vm: ViewModel) -> Int? in
+            let x = vm.int(at: "x", default: 0)
+            if x == 0 { vm["x"] = 1 }                   // changes its own input once
+            return x
+        }
+        vm.setCommand(forKey: "b", dependsOn: ["a"]) { (vm: ViewModel) -> Int? in
+            log.append("b")
+            if log.count("b") == 1 { _ = try? vm.executeCommandIfNeeded(forKey: "b") }
+            return vm.int(at: "a", default: -1)
+        }
+        _ = try vm.executeCommandIfNeeded(forKey: "b")
+        #expect(log.count("b") == 1)
     }
 }

@@ -118,6 +118,19 @@ struct KeyObservationTests {
         withExtendedLifetime(observation) {}
     }
 
+    /// Only observations that ask for `.prior` hear before the change.
+    @Test func priorGoesOnlyToTheObservationsThatAskForIt() {
+        let vm = ViewModel(["k": 1])
+        let withPrior = Recorder<String>(), without = Recorder<String>()
+        let a = vm.observe("k", options: [.prior, .old, .new]) { _, _, change in withPrior.append(describe(change)) }
+        let b = vm.observe("k") { _, _, change in without.append(describe(change)) }
+        vm["k"] = 2
+        vm.performBatchUpdates { vm["k"] = 3 }
+        #expect(withPrior.items == ["prior k: 1 -> nil", "k: 1 -> 2", "prior k: 2 -> nil", "k: 2 -> 3"])
+        #expect(without.items == ["k: 1 -> 2", "k: 2 -> 3"])
+        withExtendedLifetime((a, b)) {}
+    }
+
     @Test func settingAnEqualValueSendsNoChange() {
         let vm = ViewModel(["k": ["a": 1, "b": 2]])
         let seen = Recorder<String>()
@@ -211,6 +224,47 @@ struct KeyObservationTests {
         #expect(seen.count == 3 && removed.isCancelled)
     }
 
+    /// Cancelling again does nothing, not even to the other observations
+    /// of the key.
+    @Test func cancellingTwiceLeavesTheOtherObservationsAsTheyWere() {
+        let vm = ViewModel(["k": 1])
+        let seen = Recorder<String>()
+        let first = vm.observe("k", options: [.prior, .old]) { _, _, _ in }
+        let second = vm.observe("k", options: [.prior, .old]) { _, _, change in seen.append(describe(change)) }
+        first.cancel()
+        first.cancel()
+        vm["k"] = 2
+        #expect(seen.items == ["prior k: 1 -> nil", "k: 1 -> nil"])
+        #expect(first.isCancelled && !second.isCancelled)
+    }
+
+    /// A token of several keys stays active while any of them is still
+    /// observed.
+    @Test func aTokenRemovedForSomeOfItsKeysIsNotCancelled() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let token = vm.observe(["a", "b"]) { _, key, _ in seen.append(key) }
+        vm.removeObserver(token, forKey: "a")
+        #expect(!token.isCancelled)
+        vm["a"] = 1
+        vm["b"] = 1
+        #expect(seen.items == ["b"])
+        vm.removeObserver(token, forKey: "b")
+        #expect(token.isCancelled)
+    }
+
+    /// `isInitial` and `isPrior` tell the three kinds of delivery apart.
+    @Test func eachChangeSaysWhyItIsDelivered() {
+        let vm = ViewModel(["k": 1])
+        let kinds = Recorder<String>()
+        let observation = vm.observe("k", options: [.initial, .prior, .new]) { _, _, change in
+            kinds.append("initial \(change.isInitial) prior \(change.isPrior)")
+        }
+        vm["k"] = 2
+        #expect(kinds.items == ["initial true prior false", "initial false prior true", "initial false prior false"])
+        withExtendedLifetime(observation) {}
+    }
+
     @Test func tokenAndHandlerDoNotKeepTheViewModelAlive() {
         weak var weakVM: ViewModel?
         var observation: KeyObservation?
@@ -259,7 +313,6 @@ struct KeyObservationTests {
         vm.addObserver(other, forKey: "a") { _, _, key, _ in seen.append("other \(key)") }
         #expect(vm.observerCount(forKey: "a") == 2, "another object stacks")
     }
-
 
     /// Cells freed without removing themselves leave registrations whose
     /// handlers hold what they captured: observers added afterwards sweep
@@ -370,6 +423,19 @@ struct KeyObservationTests {
         ViewModel().removeAllObservers()                      // nothing to remove
     }
 
+    @Test func removingTheObserversOfSeveralKeysStopsEachOfThem() {
+        let vm = ViewModel()
+        let seen = Recorder<String>()
+        let observer = TestObserver()
+        vm.addObserver(observer, forKeys: ["a", "b", "c"]) { _, _, key, _ in seen.append(key) }
+        let token = vm.observe(["a", "b", "c"]) { _, key, _ in seen.append("token \(key)") }
+        vm.removeObservers(forKeys: ["a", "b"])
+        for key in ["a", "b", "c"] { vm[key] = 1 }
+        #expect(seen.items == ["c", "token c"])
+        #expect(vm.observerCount(forKey: "a") == 0 && vm.observerCount(forKey: "b") == 0)
+        withExtendedLifetime(token) {}
+    }
+
     @Test func unobservedViewModelStaysOnTheFastPath() {
         // Writes, removals of observers and the bulk reads of a section or
         // manager allocate nothing for observation in its ViewModels (a
@@ -420,6 +486,18 @@ struct TypedKeyObservationTests {
         book.removeObserver(cell, for: .typedObservedTitle)
         book[.typedObservedTitle] = "Zola"
         #expect(cell.titleText == "Emma")
+    }
+
+    @Test func anObserverObjectOfATypedKeyGetsBothValues() {
+        let book = ViewModel(["title": "Dune"])
+        let observer = TestObserver()
+        let box = Box()
+        book.addObserver(observer, for: .typedObservedTitle) { _, _, old, new in
+            box.keys.append("\(old ?? "-") -> \(new ?? "-")")
+        }
+        book[.typedObservedTitle] = "Emma"
+        book["title"] = nil
+        #expect(box.keys == ["Dune -> Emma", "Emma -> -"])
     }
 
     @Test func typedChangeStreamsCarryTypedValues() async {

@@ -1,5 +1,9 @@
 import Foundation
+#if os(Linux)
+@_spi(SwiftUI) import Observation  // the `didSet` form of tracking, as SwiftUI uses it
+#else
 import Observation
+#endif
 import Testing
 @testable import AGViewModel
 
@@ -238,6 +242,25 @@ struct ObservationTrackingTests {
         vm["title"] = "B"
         #expect(await titles.next() == "B")
     }
+
+    #if os(Linux)
+    /// Tracking that asks to hear after the change (SwiftUI does) hears it
+    /// once the new value is stored, for a changed, added or removed key.
+    @Test func didSetTrackingHearsTheChangeOnceStored() {
+        for (key, expected) in [("title", #""B""#), ("pages", "3"), ("cover", "nil")] {
+            let vm = ViewModel(["title": "A", "cover": "c.png"])
+            nonisolated(unsafe) let observed = vm   // didSet runs inside the write, on this thread
+            let seen = Recorder<String>()
+            withObservationTracking({ _ = vm[key] }, didSet: { _ in seen.append(render(observed[value: key])) })
+            switch key {
+            case "title": vm["title"] = "B"
+            case "pages": vm["pages"] = 3
+            default: vm["cover"] = nil
+            }
+            #expect(seen.items == [expected])
+        }
+    }
+    #endif
 
     @Test func aChangeIsReportedOnceAfterEachRead() {
         let vm = ViewModel(["title": "A"])

@@ -141,4 +141,43 @@ struct ViewModelNotificationTests {
         #expect(handler.received.count == 0)
         ViewModel().stopObservingAllNotifications()      // never observed: harmless
     }
+
+    /// Another handler of the same name adds an observation: only the same
+    /// handler again replaces one.
+    @Test func eachHandlerOfANameIsForwardedTo() {
+        let center = NotificationCenter()
+        let listener = ViewModel(["name": "l"])
+        let first = Handler(), second = Handler()
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: first)
+        listener.observeNotifications(named: .cartDidChange, center: center, handler: second)
+        ViewModel(["id": 1]).postNotification(named: .cartDidChange, center: center)
+        #expect(first.received.items == [#""l" got cartDidChange from 1"#])
+        #expect(second.received.items == [#""l" got cartDidChange from 1"#])
+    }
+
+    /// Stopping a name for one center leaves its observation on others.
+    @Test func stoppingForOneCenterLeavesTheOthers() {
+        let one = NotificationCenter(), two = NotificationCenter()
+        let listener = ViewModel(["name": "l"])
+        let handler = Handler()
+        listener.observeNotifications(named: .cartDidChange, center: one, handler: handler)
+        listener.observeNotifications(named: .cartDidChange, center: two, handler: handler)
+        listener.stopObservingNotifications(named: .cartDidChange, center: one)
+        ViewModel(["id": 1]).postNotification(named: .cartDidChange, center: one)
+        ViewModel(["id": 2]).postNotification(named: .cartDidChange, center: two)
+        #expect(handler.received.items == [#""l" got cartDidChange from 2"#])
+        #expect(listener.observedNotificationNames == [.cartDidChange])
+    }
+
+    /// A name whose handler is gone is no longer listed, even before a
+    /// notification of it arrives.
+    @Test func aNameWhoseHandlerIsGoneIsNotListed() {
+        let listener = ViewModel(["name": "l"])
+        let kept = Handler()
+        var gone: Handler? = Handler()
+        listener.observeNotifications(named: .cartDidChange, center: NotificationCenter(), handler: gone!)
+        listener.observeNotifications(named: .other, center: NotificationCenter(), handler: kept)
+        gone = nil
+        #expect(listener.observedNotificationNames == [.other])
+    }
 }
