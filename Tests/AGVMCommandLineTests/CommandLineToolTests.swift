@@ -75,6 +75,10 @@ struct CommandLineToolTests {
         (["convert", "--help=yes"], "agvm: option '--help' takes no value; see 'agvm convert --help'\n"),
         (["convert", "a.json", "--to", "archive", "-o", "-"],
          "agvm: '--to archive' cannot write to standard output ('-o -'): archives are binary; give '-o FILE'; see 'agvm convert --help'\n"),
+        (["inspect", "a.agvm", "--to", "json", "--width", "40"],
+         "agvm: '--width' applies to '--to tree' only; see 'agvm inspect --help'\n"),
+        (["keys", "a.json", "--module", "M", "--language", "objc", "--packager"],
+         "agvm: '--packager' needs '--language swift'; see 'agvm keys --help'\n"),
     ])
     func usageErrorsExitTwoWithAOneLineHint(arguments: [String], message: String) {
         let io = CapturedIO()
@@ -137,18 +141,5 @@ struct CommandLineToolTests {
             #expect(io.run(command.name, "--help") == 0)
             #expect(io.output.contains(command.discussion), "\(command.name)")
         }
-    }
-
-    @Test(arguments: [
-        (["inspect", "a.agvm", "--to", "json", "--width", "40"],
-         "agvm: '--width' applies to '--to tree' only; see 'agvm inspect --help'\n"),
-        (["keys", "a.json", "--module", "M", "--language", "objc", "--packager"],
-         "agvm: '--packager' needs '--language swift'; see 'agvm keys --help'\n"),
-    ])
-    func optionsThatDoNotGoTogetherAreUsageErrors(arguments: [String], message: String) {
-        let io = CapturedIO()
-        #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 2)
-        #expect(io.error == message)
-        #expect(io.output.isEmpty)
     }
 }

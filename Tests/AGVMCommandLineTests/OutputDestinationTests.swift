@@ -415,6 +415,10 @@ struct OutputDestinationTests {
         close(ends[0])
         defer { close(ends[1]) }
         #expect(throws: ToolOutputError.closed) { try ToolIO.writeAll(Data("x".utf8), to: ends[1]) }
+        // The tool, told to write to that descriptor, ends quietly.
+        let io = CapturedIO()
+        #expect(io.run("convert", books, "--to", "json", "-o", "/dev/fd/\(ends[1])") == 0)
+        #expect(io.error.isEmpty)
     }
 
     @Test func standardOutputFailuresAreErrorsAndClosedPipesAreQuiet() {
@@ -450,17 +454,6 @@ struct OutputDestinationTests {
         var io = captured.io
         io.errorStreamFailed = { true }
         #expect(CommandLineTool.run(arguments: ["validate", books], io: io) == 1)
-    }
-
-    @Test func aDescriptorWhoseReaderWentAwayEndsQuietly() throws {
-        signal(SIGPIPE, SIG_IGN)
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        close(ends[0])
-        defer { close(ends[1]) }
-        let io = CapturedIO()
-        #expect(io.run("convert", books, "--to", "json", "-o", "/dev/fd/\(ends[1])") == 0)
-        #expect(io.error.isEmpty)
     }
 
     @Test func theExecutableReportsAFullDiskAndEndsQuietlyOnAClosedPipe() throws {
