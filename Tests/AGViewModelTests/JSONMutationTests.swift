@@ -441,3 +441,82 @@ extension JSONMutationTests {
         #expect(copy.count == 2)
     }
 }
+
+extension JSONMutationTests {
+    @Test("taking an element through the index subscript removes it")
+    func takingAnElementRemovesIt() {
+        var json: JSONValue = [1, 2, 3]
+        #expect(json[1].take() == 2)
+        #expect(json == [1, 3])
+        var object: JSONValue = ["a": 1, "b": 2]
+        #expect(object["a"].take() == 1)
+        #expect(object == ["b": 2])
+    }
+
+    @Test("setting objectValue or arrayValue to nil leaves the value as it was, taking it in place leaves it empty")
+    func clearingTheContainerViews() {
+        var object: JSONValue = ["a": 1]
+        object.objectValue = nil
+        #expect(object == ["a": 1])
+        #expect(object.objectValue.take()?.count == 1)
+        #expect(object == [:] && object.kind == .object)
+        var array: JSONValue = [1, 2]
+        array.arrayValue = nil
+        #expect(array == [1, 2])
+        #expect(array.arrayValue.take()?.count == 2)
+        #expect(array == [] && array.kind == .array)
+    }
+
+    @Test("setting through a chain on a value that is not an object makes the objects on the way")
+    func chainsCreateObjectsOnNonObjects() {
+        var empty: JSONValue = nil
+        empty["user"]["name"] = "Ann"
+        #expect(empty == ["user": ["name": "Ann"]])
+        var scalar: JSONValue = 5
+        scalar["a"]["b"] = 1
+        #expect(scalar == ["a": ["b": 1]])
+        var json: JSONValue = [:]
+        json["a"]["b"]["c"] = 1
+        #expect(json == ["a": ["b": ["c": 1]]])
+    }
+
+    @Test("an ignored index in a chain creates nothing on the way")
+    func ignoredIndexInAChainCreatesNothing() {
+        var json: JSONValue = [:]
+        json["a"][-1]["x"] = 1
+        #expect(json == [:])
+        #expect(json.objectValue?.keys == [])
+    }
+
+    @Test("removing the index just past the end changes nothing")
+    func removingJustPastTheEndChangesNothing() {
+        var json: JSONValue = [1]
+        json[1] = nil
+        #expect(json == [1])
+    }
+
+    @Test("appending or inserting into a value of another kind makes an array of the new elements")
+    func appendingToAScalarMakesAnArray() {
+        var text: JSONValue = "x"
+        text.append(1)
+        #expect(text == [1])
+        var number: JSONValue = 7
+        number.append(contentsOf: [1, 2])
+        #expect(number == [1, 2])
+        var object: JSONValue = ["k": 1]
+        object.insert(true, at: 0)
+        #expect(object == [true])
+    }
+
+    @Test("inserting past the end pads with null up to the index, a negative index is ignored")
+    func insertingPastTheEndPads() {
+        var json: JSONValue = [1]
+        json.insert(5, at: 3)
+        #expect(json == [1, nil, nil, 5])
+        json.insert(9, at: -1)
+        #expect(json == [1, nil, nil, 5])
+        var scalar: JSONValue = "keep"
+        scalar.insert(9, at: -1)
+        #expect(scalar == "keep")
+    }
+}

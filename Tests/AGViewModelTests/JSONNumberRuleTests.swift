@@ -251,3 +251,37 @@ struct JSONNumberRuleTests {
         #expect(literal == (try JSONValue(parsing: #"{"a": 1, "b": 2.0, "c": [5e-1]}"#)))
     }
 }
+
+extension JSONNumberRuleTests {
+    @Test("ordering is strict between equal numbers and holds at the ends of the ranges")
+    func orderingAtTheEdges() {
+        #expect(!(JSONValue.int(2) < .int(2)) && !(JSONValue.int(2) > .int(2)))
+        #expect(JSONValue.int(2) <= .int(2) && JSONValue.int(2) >= .int(2))
+        #expect(JSONValue.double(2) >= .int(2) && JSONValue.int(3) >= .double(2.5))
+        #expect(JSONValue.string("a") >= "a" && !(JSONValue.string("a") >= "b"))
+        #expect(JSONValue.int(.max) < .double(.infinity) && JSONValue.double(.infinity) > .int(5))
+        #expect(JSONValue.double(-.infinity) < .int(.min))
+        // Big integers that round to the same double order by their digits.
+        #expect(JSONValue.bigInteger("99999999999999999999") < .bigInteger("100000000000000000000"))
+        #expect(JSONValue.bigInteger("-100000000000000000000") < .bigInteger("-99999999999999999999"))
+    }
+
+    @Test("big integer text in the Int64 range, with a sign or leading zeros, is the same integer")
+    func bigIntegerTextInRangeIsTheInteger() {
+        let min = JSONValue.bigInteger("-9223372036854775808")
+        #expect(min == .int(.min))
+        #expect(min.hashValue == JSONValue.int(.min).hashValue)
+        let padded = JSONValue.bigInteger("000000000000000000000005")
+        #expect(padded == 5)
+        #expect(padded.hashValue == JSONValue.int(5).hashValue)
+    }
+
+    @Test("every NaN hashes alike, as every NaN is equal")
+    func nanPayloadsHashAlike() {
+        let nan = JSONValue.double(.nan), negative = JSONValue.double(-.nan)
+        let payload = JSONValue.double(Double(nan: 7, signaling: false))
+        #expect(nan == negative && nan == payload)
+        #expect(nan.hashValue == negative.hashValue && nan.hashValue == payload.hashValue)
+        #expect(Set([nan, negative, payload]).count == 1)
+    }
+}

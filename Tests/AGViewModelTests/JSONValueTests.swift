@@ -28,6 +28,30 @@ struct JSONValueTests {
         #expect(JSONValue.int(1) == JSONValue.double(1))
         #expect(JSONValue.int(1) != JSONValue.double(1.5))
     }
+
+    @Test("integer literals at the ends of the Int64 range are integers")
+    func int64LiteralsAtTheEdges() throws {
+        let max: JSONValue = 9223372036854775807
+        let min: JSONValue = -9223372036854775808
+        #expect(max.kind == .int && max == .int(.max))
+        #expect(min.kind == .int && min == .int(.min))
+        let beyond: JSONValue = 9223372036854775808
+        #expect(beyond.kind == .bigInteger)
+    }
+
+    @Test("objects nested deeper than any recursion compare all their members")
+    func deepObjectsCompareAllMembers() {
+        let steps = Array(repeating: JSONPath.Component.key("a"), count: 300)
+        var small = JSONValue.null
+        small.setValue(["x": 1], at: JSONPath(steps))
+        var large = small
+        large.setValue(2, at: JSONPath(steps + [.key("y")]))
+        #expect(small != large && large != small)
+        var other = small
+        other.setValue(3, at: JSONPath(steps + [.key("x")]))
+        #expect(small != other)
+        #expect(small == small.merging([:]))
+    }
 }
 
 @Suite("JSONValue description")
@@ -41,5 +65,11 @@ struct JSONValueDescriptionTests {
     @Test func nonFiniteDoublesDoNotFail() {
         let value: JSONValue = ["bad": .double(.nan), "list": [.double(.infinity)]]
         #expect(value.description == #"{"bad":nan,"list":[inf]}"#)
+    }
+
+    @Test("keys are escaped in the description of a value with a non-finite double")
+    func nonFiniteDescriptionsEscapeKeys() {
+        let value: JSONValue = ["say \"hi\"": .double(.nan), "line\n": [.double(-.infinity)]]
+        #expect(value.description == #"{"say \"hi\"":nan,"line\n":[-inf]}"#)
     }
 }

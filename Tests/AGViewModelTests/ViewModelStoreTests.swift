@@ -382,6 +382,15 @@ extension ViewModelStoreTests {
         #expect(ViewModelValue.payload(Shelf(row: 1, label: "A")).isSame(as: .payload(Shelf(row: 1, label: "A"))))
     }
 
+    @Test("the same form means the same sign of zero, the same digits and the same member order")
+    func sameFormTellsZerosDigitsAndOrderApart() {
+        #expect(!ViewModelValue.json(0.0).isSame(as: .json(-0.0)))
+        #expect(ViewModelValue.json(.double(.nan)).isSame(as: .json(.double(.nan))))
+        #expect(!ViewModelValue.json(.bigInteger("18446744073709551615")).isSame(as: .json(.bigInteger("18446744073709551616"))))
+        #expect(!ViewModelValue.json(["a": 1, "b": 1]).isSame(as: .json(["b": 1, "a": 1])))
+        #expect(ViewModelValue.json(["a": [1, 2.5], "b": nil]).isSame(as: .json(["a": [1, 2.5], "b": nil])))
+    }
+
     @Test func arraysOfPayloadsAreStoredAsOnePayload() {
         let shelves = ViewModel.Key<[Shelf]>("shelves")
         let vm = ViewModel().set(shelves, to: [Shelf(row: 1, label: "A"), Shelf(row: 2, label: "B")])
