@@ -60,7 +60,7 @@ struct JSONMutationTests {
     /// An index no array can reach is ignored, by subscript, insert and
     /// path alike: padding up to it would overflow or exhaust memory.
     @Test func unreachableIndicesChangeNothing() {
-        for index in [Int.max, Int.max - 1, JSONArray.maximumCount] {
+        for index in [Int.max, Int.max - 1, JSONArray.maximumCount, 4_294_967_295] {
             var value: JSONValue = [1]
             value[index] = 2
             value.insert(3, at: index)

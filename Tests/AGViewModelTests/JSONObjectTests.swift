@@ -131,3 +131,67 @@ extension JSONObjectTests {
         #expect(object.sortedByKey().keys.map { Array($0.unicodeScalars) } == [["e", "\u{301}"], ["f"]])
     }
 }
+
+extension JSONObjectTests {
+    @Test func updateValueReturnsTheValueItReplaced() {
+        var object: JSONObject = ["a": 1, "b": 2]
+        #expect(object.updateValue(3, forKey: "a") == 1)
+        #expect(object.updateValue(4, forKey: "c") == nil)
+        #expect(object.keys == ["a", "b", "c"] && object["a"] == 3 && object["c"] == 4)
+    }
+
+    /// Setting `nil` through the subscript removes the member, also when
+    /// the member is changed in place (passed `inout`).
+    @Test func settingNilInPlaceRemovesTheMember() {
+        func clear(_ value: inout JSONValue?) { value = nil }
+        var object: JSONObject = ["a": 1, "b": 2]
+        clear(&object["a"])
+        #expect(object.keys == ["b"])
+        #expect(object["a"] == nil)
+        #expect(object == ["b": 2])
+    }
+
+    @Test func pairsWithARepeatedKeyKeepTheFirstPositionAndTheLastValue() {
+        let object = JSONObject([("a", 1), ("b", 2), ("a", 3)])
+        #expect(object.keys == ["a", "b"])
+        #expect(object.count == 2)
+        #expect(object["a"] == 3)
+    }
+
+    /// The `default:` subscript adds a missing key at the end and mutates
+    /// only that member.
+    @Test func theDefaultSubscriptAddsTheMissingKeyAtTheEnd() {
+        var object: JSONObject = ["title": "Swift"]
+        object["counts", default: [:]]["likes"] = 3
+        #expect(object.keys == ["title", "counts"])
+        #expect(object["title"] == "Swift")
+        #expect(object["counts"] == ["likes": 3])
+        object["counts", default: [:]]["shares"] = 1
+        #expect(object["counts"] == ["likes": 3, "shares": 1])
+    }
+
+    /// An object kept at the size where its index is fullest, removing one
+    /// member and adding another many times over: every key stays found at
+    /// its position (runs of slots that wrap past the end of the table
+    /// included), and no removed key is found.
+    @Test func aFullIndexStaysCorrectThroughManyRemovalsAndInserts() {
+        var generator = SplitMix64(seed: 43)
+        for size in [16, 32] {
+            var object = JSONObject((0..<size).map { ("k\($0)", JSONValue.int(Int64($0))) })
+            var expected = (0..<size).map { "k\($0)" }
+            for step in 0..<3_000 {
+                let victim = expected.remove(at: Int(generator.next() % UInt64(expected.count)))
+                object.removeValue(forKey: victim)
+                let key = "n\(step)"
+                object[key] = .string(key)
+                expected.append(key)
+                guard object.index(forKey: victim) == nil,
+                      expected.enumerated().allSatisfy({ object.index(forKey: $0.element) == $0.offset }) else {
+                    Issue.record("size \(size), step \(step): a key is misplaced after removing \(victim)")
+                    return
+                }
+            }
+            #expect(object.keys == expected)
+        }
+    }
+}

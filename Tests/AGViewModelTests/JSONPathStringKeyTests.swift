@@ -30,6 +30,8 @@ struct JSONPathStringKeyTests {
         ("a..b", [.key("a..b")]),
         ("x[y]", [.key("x[y]")]),
         ("a[0]b", [.key("a[0]b")]),
+        ("a\\", [.key("a\\")]),
+        ("a[\u{663}]", [.key("a[\u{663}]")]),
     ]
 
     @Test func stringsMeanWhatLiteralsMean() {
@@ -173,5 +175,40 @@ struct JSONPathStringKeyTests {
             #expect(JSONValue(value).uint64(at: "") == value)
             #expect(try JSONValue(parsing: JSONValue(value).jsonString()).uint64(at: "") == value)
         }
+    }
+
+    /// Text that only starts like a path (a trailing backslash, an index of
+    /// non-ASCII digits, a key right after an index) reads the member whose
+    /// key it spells, from a value, an object and a ViewModel, even when the
+    /// document also holds what a path would reach.
+    @Test func textThatIsNotAPathReadsTheKeyItSpells() {
+        let doc: JSONValue = [
+            "items": [["x": 2], 3], "a": [5, 6],
+            "items[0]x": 1, "a\\": 7, "a[\u{663}]": 8,
+        ]
+        let object = doc.objectValue!
+        let viewModel = ViewModel(object)
+        let expected: [(text: String, value: Int)] = [("items[0]x", 1), ("a\\", 7), ("a[\u{663}]", 8)]
+        for (text, value) in expected {
+            #expect(doc.int(at: text) == value, "\(text)")
+            #expect(object.int(at: text) == value, "\(text)")
+            #expect(viewModel.int(at: text) == value, "\(text)")
+            #expect(JSONPath(parsing: text) == nil, "\(text)")
+        }
+    }
+
+    /// An index of 19 or more digits names no element, however its digits
+    /// would wrap in 64 bits (2^64 and 2^64 + 1 would wrap to 0 and 1).
+    @Test func indicesPastSixtyFourBitsNameNoElement() {
+        let doc: JSONValue = ["items": ["first", "second"]]
+        let object = doc.objectValue!
+        let viewModel = ViewModel(object)
+        for text in ["items[18446744073709551616]", "items[18446744073709551617]", "items[1000000000000000000]"] {
+            #expect(doc.value(at: text) == nil, "\(text)")
+            #expect(object.value(at: text) == nil, "\(text)")
+            #expect(viewModel.value(at: text) == nil, "\(text)")
+            #expect(doc.value(at: JSONPath(text)) == nil, "\(text)")
+        }
+        #expect(doc.string(at: "items[1]") == "second")
     }
 }

@@ -162,3 +162,51 @@ struct JSONValueBuildingTests {
             == [["count": 3], true, 1, "s"])
     }
 }
+
+extension JSONValueBuildingTests {
+    /// A dictionary of values becomes an object with its keys in UTF-8
+    /// byte order, whatever order the dictionary has.
+    @Test func aDictionaryOfValuesBecomesAnObjectWithSortedKeys() {
+        var members: [String: JSONValue] = [:]
+        for i in 0..<30 { members["key\(i)"] = .int(Int64(i)) }
+        members["B"] = "upper"
+        let keys = JSONValue(members).objectValue?.keys
+        #expect(keys == members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(keys?.first == "B")
+    }
+
+    /// A key that is not a string is reported at the path of its dictionary.
+    @Test func aNonStringKeyIsReportedAtItsDictionarysPath() {
+        let value: [String: Any] = ["outer": ["inner": NSDictionary(dictionary: [1: "a"])] as [String: Any]]
+        #expect(throws: JSONConversionError.self) { try JSONValue(value) }
+        do {
+            _ = try JSONValue(value)
+        } catch {
+            #expect(error.path == "outer.inner")
+            #expect(error.description.hasPrefix("outer.inner: "))
+        }
+    }
+
+    /// An integer between `Int64.max` and `UInt64.max` stays exact through
+    /// property-list coders, which hold it as an unsigned integer.
+    @Test func unsignedIntegersStayExactThroughPropertyLists() throws {
+        for text in ["18446744073709551615", "9223372036854775808"] {
+            let value: JSONValue = ["n": .bigInteger(text)]
+            let data = try PropertyListEncoder().encode(value)
+            let decoded = try PropertyListDecoder().decode(JSONValue.self, from: data)
+            #expect(decoded == value, "\(text)")
+            #expect(decoded["n"] == .bigInteger(text), "\(text)")
+        }
+    }
+
+    /// A value that has no JSON form itself is reported as "value".
+    @Test func aTopLevelNonJSONValueIsDescribedAsTheValue() {
+        do {
+            _ = try JSONValue(Date() as Any)
+            Issue.record("a Date accepted")
+        } catch {
+            #expect(error.path == JSONPath([]))
+            #expect(error.description == "value: Date is not a JSON value")
+        }
+    }
+}

@@ -279,3 +279,64 @@ extension SafeJSONAccessTests {
         looped.removeValue(forKey: "list")
     }
 }
+
+extension SafeJSONAccessTests {
+    /// An object and the value holding it explain a read that starts with
+    /// an index alike: the object itself cannot be indexed.
+    @Test func anIndexIntoAnObjectIsExplainedAlikeFromTheObjectAndItsValue() {
+        let object: JSONObject = ["a": 1]
+        let expected = JSONAccessError(path: JSONPath([]), reason: .notAContainer(found: .object))
+        #expect(throws: expected) { try object.read(Int.self, at: "[0]") }
+        #expect(throws: expected) { try JSONValue.object(object).read(Int.self, at: "[0]") }
+        #expect(object.lookup("[0]") == JSONValue.object(object).lookup("[0]"))
+    }
+
+    /// A single key finds nothing in a value that is not an object.
+    @Test func aKeyFindsNothingInAValueThatIsNotAnObject() {
+        let values: [JSONValue] = ["title", 5, 1.5, true, nil, ["title"], [["title": 1]]]
+        for value in values {
+            #expect(value.value(at: "title") == nil, "\(value)")
+            #expect(value.containsValue(at: "title") == false, "\(value)")
+            #expect(value.string(at: "title") == nil, "\(value)")
+        }
+    }
+
+    /// A string with an exponent marker but no exponent digits, or an
+    /// exponent too large for any number, spells no integer.
+    @Test func numericStringsWithABrokenOrHugeExponentAreNoIntegers() {
+        let json: JSONValue = [
+            "noDigits": "1e", "signOnly": "1e+", "huge": "1e18446744073709551616",
+            "hugeNegative": "1e-18446744073709551616", "fine": "1e3",
+        ]
+        for key in ["noDigits", "signOnly", "huge", "hugeNegative"] {
+            #expect(json.int(at: key) == nil, "\(key)")
+            #expect(json.int64(at: key) == nil, "\(key)")
+            #expect(json.uint64(at: key) == nil, "\(key)")
+        }
+        #expect(json.int(at: "fine") == 1000)
+        #expect(json.double(at: "noDigits") == nil)
+    }
+
+    /// Error messages show a value cut to 40 characters at most.
+    @Test func briefDescriptionsAreCutToFortyCharacters() {
+        let fits = JSONValue.string(String(repeating: "a", count: 38))
+        #expect(fits.briefDescription == "\"" + String(repeating: "a", count: 38) + "\"")
+        for count in [39, 40, 100] {
+            let brief = JSONValue.string(String(repeating: "a", count: count)).briefDescription
+            #expect(brief.count <= 40, "\(count)")
+            #expect(brief.hasSuffix("…"), "\(count)")
+        }
+    }
+
+    /// A failed read of the value itself (the empty path) names it "value".
+    @Test func aFailureAtTheRootIsDescribedAsTheValue() {
+        do {
+            _ = try JSONValue.string("x").read(Int.self, at: "")
+            Issue.record("a string read as an integer")
+        } catch {
+            #expect(error.path == JSONPath([]))
+            #expect(error.description == "value: expected an integer, found string \"x\"")
+        }
+        #expect(JSONAccessError(path: JSONPath([]), reason: .null).description == "value: null")
+    }
+}
