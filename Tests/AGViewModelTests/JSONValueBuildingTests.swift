@@ -178,13 +178,9 @@ extension JSONValueBuildingTests {
     /// A key that is not a string is reported at the path of its dictionary.
     @Test func aNonStringKeyIsReportedAtItsDictionarysPath() {
         let value: [String: Any] = ["outer": ["inner": NSDictionary(dictionary: [1: "a"])] as [String: Any]]
-        #expect(throws: JSONConversionError.self) { try JSONValue(value) }
-        do {
-            _ = try JSONValue(value)
-        } catch {
-            #expect(error.path == "outer.inner")
-            #expect(error.description.hasPrefix("outer.inner: "))
-        }
+        let error = #expect(throws: JSONConversionError.self) { try JSONValue(value) }
+        #expect(error?.path == "outer.inner")
+        #expect(error?.description.hasPrefix("outer.inner: ") == true)
     }
 
     /// An integer between `Int64.max` and `UInt64.max` stays exact through
