@@ -31,6 +31,15 @@ struct ViewModelDeepMergeTests {
         #expect(vm["title"] == "T")
     }
 
+    @Test func anObjectReplacesAViewModelStoredUnderItsOwnKey() {
+        let vm = ViewModel(["title": "T"])
+        vm.set("me", payload: vm)
+        vm.deepMerge(["me": ["title": "U"]])
+        #expect(vm["me"] == ["title": "U"])
+        #expect(vm["title"] == "T")
+        #expect(vm.keys == ["title", "me"])
+    }
+
     @Test func aNestedViewModelMergesIntoAStoredObject() {
         let vm = ViewModel(["user": ["name": "Ann", "age": 30]])
         let image = NSObject()

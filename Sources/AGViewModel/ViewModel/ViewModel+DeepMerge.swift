@@ -9,6 +9,10 @@ extension ViewModel {
     /// other value replaces what is stored. Returns the ViewModel, for
     /// chaining.
     ///
+    /// A ViewModel stored under one of its own keys is not merged into:
+    /// that would spread the object's members over the outer keys. The
+    /// object replaces the self-reference, as it replaces other payloads.
+    ///
     /// ```swift
     /// let vm = ViewModel(["user": ["name": "Ann", "age": 30]])
     /// vm.deepMerge(["user": ["age": 31]])   // user: {"name":"Ann","age":31}
