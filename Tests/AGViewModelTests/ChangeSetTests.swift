@@ -535,3 +535,100 @@ struct ChangeSetTests {
         #expect(manager[0].map { $0["title"] } == ["Go", "Swift 6", "Zig"])
     }
 }
+
+extension ChangeSetTests {
+    /// Inconsistencies whose counts still add up: UIKit raises for each, so
+    /// applying refuses them too.
+    @Test func applyRejectsChangeSetsWhoseCountsAddUpButDoNotFit() {
+        #expect(throws: GroupingError.self) {  // one old item deleted and reloaded
+            try ChangeSet(deletedItems: [path(0, 0)], reloadedItems: [path(0, 0)]).apply(to: [[1, 2]], new: [[1, 2]])
+        }
+        #expect(throws: GroupingError.self) {  // an item of a deleted section
+            try ChangeSet(deletedSections: [0], insertedSections: [0], deletedItems: [path(0, 0)]).apply(to: [["a"]], new: [["b"]])
+        }
+        #expect(throws: GroupingError.self) {  // two inserts at one new index path
+            try ChangeSet(insertedItems: [path(0, 1), path(0, 1)]).apply(to: [[1]], new: [[1, 2]])
+        }
+        #expect(throws: GroupingError.self) {  // a section moved into an inserted section's place
+            try ChangeSet(insertedSections: [0], movedSections: [.init(from: 0, to: 0)]).apply(to: [["a"], ["b"]], new: [["c"], ["b"]])
+        }
+        #expect(throws: GroupingError.self) {  // a section goes without being deleted
+            try ChangeSet().apply(to: [[1], [2]], new: [[1]])
+        }
+    }
+
+    @Test func changeSetsThatDifferOnlyInReloadsAreDifferent() {
+        #expect(ChangeSet(reloadedItems: [path(0, 0)]) != ChangeSet())
+        #expect(ChangeSet(reloadedItems: [path(0, 0)]) != ChangeSet(reloadedItems: [path(0, 1)]))
+    }
+
+    /// A value that is neither `Equatable` nor an object is never the same
+    /// as another, but the same ViewModel on both sides is unchanged.
+    @Test func sameInstanceWithAnOpaquePayloadIsUnchanged() {
+        struct Opaque { var name: String }
+        let item = ViewModel(["id": 1])
+        item[value: "icon"] = .payload(Opaque(name: "star"))
+        let changes = ChangeSet(from: Manager(sections: [Section(items: [item])]), to: Manager(sections: [Section(items: [item])]))
+        #expect(changes.isEmpty)
+    }
+
+    @Test func everyListIsSortedAsDocumented() {
+        // 3 moves into another section with new content; 1 goes.
+        let deletes = ChangeSet(from: manager([[1], [2, 3]], sectionIDs: ["a", "b"]),
+                                to: manager([[3], [2]], sectionIDs: ["a", "b"], titles: [3: "new"]))
+        #expect(deletes.deletedItems == [path(0, 0), path(1, 1)])
+        // 2 moves within its section with new content; 9 is new.
+        let inserts = ChangeSet(from: manager([[1, 2]]), to: manager([[2, 1, 9]], titles: [2: "new"]))
+        #expect(inserts.insertedItems == [path(0, 0), path(0, 2)])
+        // Sections trade places, each with a changed item.
+        let reloads = ChangeSet(from: manager([[1], [2]], sectionIDs: ["a", "b"]),
+                                to: manager([[2], [1]], sectionIDs: ["b", "a"], titles: [1: "new", 2: "new"]))
+        #expect(reloads.reloadedItems == [path(0, 0), path(1, 0)])
+        // Both items move to the other section, in reverse order.
+        let moves = ChangeSet(from: manager([[1, 2], []], sectionIDs: ["a", "b"]), to: manager([[], [2, 1]], sectionIDs: ["a", "b"]))
+        #expect(moves.movedItems == [.init(from: path(0, 0), to: path(1, 1)), .init(from: path(0, 1), to: path(1, 0))])
+    }
+
+    /// The diff remembers the section changes it found: a change set whose
+    /// section changes were rewritten (a moved section with item changes
+    /// deleted and inserted instead, as a batch update needs) still applies.
+    @Test func aChangeSetWithRewrittenSectionChangesStillAppliesToTheManager() throws {
+        let old = manager([[1], [2], [3, 4, 5], [7], [8]], sectionIDs: ["a", "b", "c", "d", "e"])
+        let new = manager([[3, 6, 5], [1, 7], [2], [8]], sectionIDs: ["c", "a", "b", "e"])
+        let updates = try ChangeSet(from: old, to: new).batchUpdates(updating: old, to: new)
+        #expect(updates.deletedSections == [2, 3])
+        try updates.apply(to: old, new: new)
+        #expect(layout(old) == [[3, 6, 5], [1, 7], [2], [8]])
+    }
+
+    /// Under a custom rule the rows are remembered by number: a row added
+    /// to both managers since the diff is refused, although the index paths
+    /// would still fit.
+    @Test func aCustomRuleChangeSetRefusesRowsAddedToBothManagers() throws {
+        let rule = IdentityRule.custom { $0["id"] }
+        let shown = manager([[1, 2]]), fresh = manager([[1, 2, 3]])
+        let changes = ChangeSet(from: shown, to: fresh, identity: rule)
+        #expect(changes.insertedItems == [path(0, 2)])
+        shown[0].append(ViewModel(["id": 8]))
+        fresh[0].append(ViewModel(["id": 9]))
+        #expect(throws: GroupingError.self) { try changes.apply(to: shown, new: fresh) }
+        #expect(layout(shown) == [[1, 2, 8]])
+    }
+
+    /// A header object the new manager shows in two sections cannot take
+    /// over either view: the views are left as they were.
+    @MainActor
+    @Test func batchUpdateStepLeavesViewsAloneWhenTheNewHeaderIsShownTwice() throws {
+        let headerA = ViewModel(["title": "A"]), headerB = ViewModel(["title": "B"])
+        let old = Manager(sections: [Section(header: headerA), Section(header: headerB)])
+        let shared = ViewModel(["title": "S"])
+        let new = Manager(sections: [Section(header: shared), Section(header: shared)])
+        let viewA = FakeCell(), viewB = FakeCell()
+        headerA.bind(viewA)
+        headerB.bind(viewB)
+        try ChangeSet(from: old, to: new).applyMovingHeaderAndFooterViews(to: old, new: new)
+        #expect(old.headers.allSatisfy { $0 === shared })
+        #expect(viewA.applied == ["A"] && viewB.applied == ["B"])
+        #expect(shared.bindingView == nil)
+    }
+}

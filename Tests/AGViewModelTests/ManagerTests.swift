@@ -306,3 +306,42 @@ extension ManagerTests {
         #expect(manager.indexPath(where: id, equals: 3) == IndexPath(item: 0, section: 1))
     }
 }
+
+extension ManagerTests {
+    /// Sections put in by replacing the whole list tell the manager about
+    /// their later changes, as sections added any other way do.
+    @Test func indexPathFollowsSectionsSetAsAWhole() {
+        let manager = Manager()
+        let first = named("a", [1, 2]), second = named("b", [3])
+        manager.sections = [first]
+        let two = first[1]
+        #expect(manager.indexPath(of: two) == IndexPath(item: 1, section: 0))
+        first.insert(ViewModel(), at: 0)
+        #expect(manager.indexPath(of: two) == IndexPath(item: 2, section: 0))
+        manager.updateSections { _ in [second, first] }
+        #expect(manager.indexPath(of: two) == IndexPath(item: 2, section: 1))
+        second.insert(two, at: 0)
+        #expect(manager.indexPath(of: two) == IndexPath(item: 0, section: 0))
+    }
+
+    @Test @MainActor func bulkSizeAndRefreshOperationsReachEverySection() {
+        let context = LayoutContext(availableWidth: 100)
+        let manager = Manager(sections: [named("a", [1]), named("b", [2])])
+        let prototype = FakeCell()
+        for item in manager.allItems { _ = item.size(using: prototype, in: context) }
+        #expect(manager.allItems.allSatisfy { !$0.needsCachedSize })
+        manager.setNeedsCachedSize(.items)
+        #expect(manager.allItems.allSatisfy { $0.needsCachedSize })
+        // Refreshing while updating leaves nothing waiting for a refresh.
+        manager.setNeedsRefresh(.items)
+        manager.refresh(.items, updating: ["selected": true])
+        #expect(manager.allItems.allSatisfy { $0["selected"] == true && !$0.needsRefresh })
+    }
+
+    @Test func snapshotRoundTripKeepsTheCommonViewModel() {
+        let manager = Manager(sections: [named("a", [1])], common: ViewModel(["theme": "dark"]))
+        let copy = manager.snapshot.makeManager()
+        #expect(copy.common?["theme"] == "dark" && copy.common !== manager.common)
+        #expect(names(copy) == ["a"] && ids(copy[0]) == [1])
+    }
+}

@@ -258,4 +258,76 @@ struct SectionTests {
         page2.merge(page2)
         #expect(page2.count == 2 && page2.header?["next"] == "p3")
     }
+
+    @Test func indexOfARepeatedItemIsItsFirstPosition() {
+        let shared = ViewModel(["id": 9])
+        let section = Section(items: [ViewModel(["id": 1]), shared, ViewModel(["id": 2]), shared])
+        #expect(section.index(of: shared) == 1)
+    }
+
+    @Test func mergeMergesTheCommonViewModelTooOwnValuesKeptWhereNotOverridden() {
+        let ownCommon = ViewModel(["style": "plain", "page": 1])
+        let page1 = Section(items: items([1]), common: ownCommon)
+        page1.merge(Section(common: ViewModel(["page": 2])))
+        #expect(page1.common === ownCommon)
+        #expect(ownCommon["page"] == 2 && ownCommon["style"] == "plain")
+        let bare = Section()
+        bare.merge(Section(common: ViewModel(["page": 3])))
+        #expect(bare.common?["page"] == 3)
+    }
+
+    /// Code that shows a section-level ViewModel hears when it is replaced.
+    @Test func replacingASectionLevelViewModelIsObserved() {
+        let section = Section()
+        let parts: [(name: String, read: () -> Void, write: () -> Void)] = [
+            ("header", { _ = section.header }, { section.header = ViewModel() }),
+            ("footer", { _ = section.footer }, { section.footer = ViewModel() }),
+            ("common", { _ = section.common }, { section.common = ViewModel() }),
+            ("itemMerge", { _ = section.itemMerge }, { section.itemMerge = ViewModel() }),
+        ]
+        for part in parts {
+            let heard = Recorder<String>(), name = part.name
+            withObservationTracking(part.read) { heard.append(name) }
+            part.write()
+            #expect(heard.count == 1, "\(name)")
+        }
+    }
+
+    /// Managers are held weakly: a section outliving its manager does not
+    /// keep it alive, and later changes to the section are still safe.
+    @Test func aSectionDoesNotKeepItsManagerAlive() {
+        let section = Section(items: items([1]))
+        weak var released: Manager?
+        do {
+            let manager = Manager(sections: [section])
+            released = manager
+            #expect(manager.indexPath(of: section[0]) == IndexPath(item: 0, section: 0))
+        }
+        #expect(released == nil)
+        section.append(ViewModel(["id": 2]))
+        section.remove(at: 0)
+        #expect(ids(section) == [2])
+    }
+
+    /// After a font or width change every chosen part computes its size again.
+    @Test @MainActor func setNeedsCachedSizeReachesHeaderAndFooter() {
+        let context = LayoutContext(availableWidth: 100)
+        let header = ViewModel(["title": "head"]), footer = ViewModel(["title": "foot"]), item = ViewModel(["title": "row"])
+        let prototype = FakeCell()
+        for viewModel in [header, footer, item] { _ = viewModel.size(using: prototype, in: context) }
+        let section = Section(items: [item], header: header, footer: footer)
+        #expect(!header.needsCachedSize && !footer.needsCachedSize && !item.needsCachedSize)
+        section.setNeedsCachedSize(.headerAndFooter)
+        #expect(header.needsCachedSize && footer.needsCachedSize && !item.needsCachedSize)
+    }
+
+    @Test func snapshotRoundTripKeepsEverySectionLevelViewModel() {
+        let section = Section(items: items([1, 2]), header: ViewModel(["title": "H"]), footer: ViewModel(["title": "F"]),
+                              common: ViewModel(["style": "plain"]), itemMerge: ViewModel(["kind": "card"]))
+        let copy = section.snapshot.makeSection()
+        #expect(copy !== section && ids(copy) == [1, 2])
+        #expect(copy.header?["title"] == "H" && copy.footer?["title"] == "F")
+        #expect(copy.common?["style"] == "plain" && copy.itemMerge?["kind"] == "card")
+        #expect(copy.footer !== section.footer)
+    }
 }
