@@ -463,7 +463,7 @@ struct OutputDestinationTests {
             let full = Process()
             full.executableURL = tool
             full.arguments = arguments
-            full.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            full.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
             let errors = Pipe()
             full.standardError = errors
             try full.run()

@@ -12,6 +12,27 @@ struct JSONParserNumberTests {
         #expect(try JSONValue(parsing: "0") == .int(0))
     }
 
+    @Test("the ends of the Int64 range read as Int64 values, not as big-integer text")
+    func theEndsOfTheInt64RangeAreInt64Values() throws {
+        for (text, expected) in [("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+                                 ("9223372036854775806", Int64.max - 1), ("-9223372036854775807", Int64.min + 1)] {
+            let value = try JSONValue(parsing: text)
+            guard case .int(let n) = value else {
+                Issue.record("\(text) parsed as \(value), not an Int64")
+                continue
+            }
+            #expect(n == expected)
+        }
+        for text in ["9223372036854775808", "-9223372036854775809"] {
+            let value = try JSONValue(parsing: text)
+            guard case .bigInteger(let digits) = value else {
+                Issue.record("\(text) parsed as \(value), not a big integer")
+                continue
+            }
+            #expect(digits == text)
+        }
+    }
+
     @Test(arguments: [
         "9223372036854775808",
         "-9223372036854775809",
@@ -81,6 +102,34 @@ struct JSONParserNumberTests {
             #expect(error.message.contains("too large for a double"))
             #expect(error.offset == 0)
         }
+    }
+
+    @Test("a long number just past the largest double's rounding boundary is too large, one just before it is the largest double")
+    func longNumbersAtTheLargestDoublesRoundingBoundary() throws {
+        // The boundary is 2^1024 - 2^970 = 1.79769313486231580793728971405303415079934132710037826936...e308.
+        for text in ["179769313486231580793728971405303415079934132710037827e255",
+                     "1.79769313486231580793728971405303415079934132710037827e308",
+                     "-1797693134862315807937289714053034150799341327100378269362e251"] {
+            let error = try #require(parseError(text), "\(text)")
+            #expect(error.message.contains("too large for a double"), "\(text)")
+            #expect(error.offset == 0)
+            #expect(parseError("[\(text)]") != nil, "\(text)")
+        }
+        for text in ["179769313486231580793728971405303415079934132710037826e255",
+                     "1.79769313486231580793728971405303415079934132710037826e308"] {
+            #expect(try JSONValue(parsing: text) == .double(.greatestFiniteMagnitude), "\(text)")
+            #expect(try JSONValue(parsing: "-" + text) == .double(-.greatestFiniteMagnitude), "\(text)")
+        }
+    }
+
+    @Test("a number too large for a double is named whole up to forty characters, then cut short")
+    func tooLargeNumbersAreNamedUpToFortyCharacters() throws {
+        let forty = "1" + String(repeating: "0", count: 35) + "e400"
+        #expect(try #require(parseError(forty)).message
+            == "number \(forty) is too large for a double (maximum about 1.8e308)")
+        let fortyOne = "-" + forty
+        #expect(try #require(parseError(fortyOne)).message
+            == "number \(fortyOne.prefix(40))… is too large for a double (maximum about 1.8e308)")
     }
 
     @Test func randomDecimalTextMatchesTheCLibrary() throws {
@@ -154,6 +203,26 @@ struct JSONParserNumberTests {
         // A ninth byte that is not a digit but looks close to one.
         for bad in ["12345678:", "1.12345678/", "1234567812345678a", "1.0000000x"] {
             #expect(throws: JSONParseError.self) { try JSONValue(parsing: bad) }
+        }
+    }
+
+    @Test("a number exactly halfway between two doubles rounds to the even one, with up to four fraction digits")
+    func exactTiesWithShortFractionsRoundToEven() throws {
+        let cases: [(String, Double)] = [
+            ("562949953421312.0625", 562949953421312.0),
+            ("562949953421312.1875", 562949953421312.25),
+            ("562949953421312.3125", 562949953421312.25),
+            ("5629499534213120625e-4", 562949953421312.0),
+            ("1125899906842624.125", 1125899906842624.0),
+            ("1125899906842624.375", 1125899906842624.5),
+            ("2251799813685248.25", 2251799813685248.0),
+            ("4503599627370496.5", 4503599627370496.0),
+            ("4503599627370497.5", 4503599627370498.0),
+        ]
+        for (text, expected) in cases {
+            #expect(Double(text) == expected, "\(text)")
+            #expect(try JSONValue(parsing: text) == .double(expected), "\(text)")
+            #expect(try JSONValue(parsing: "[-\(text)]") == [.double(-expected)], "\(text)")
         }
     }
 

@@ -134,13 +134,30 @@ struct JSONWriterLayoutTests {
         }
     }
 
+    @Test("a big integer's bad text is quoted whole up to forty characters, then cut short")
+    func aBadBigIntegerIsQuotedUpToFortyCharacters() throws {
+        let forty = String(repeating: "x", count: 40)
+        do {
+            _ = try JSONValue.bigInteger(forty).jsonString()
+            Issue.record("\(forty) must not be written")
+        } catch {
+            #expect(error.message == "top-level value: cannot write big integer \"\(forty)\": not an integer's digits")
+        }
+        do {
+            _ = try JSONValue.array([.bigInteger(forty + "y")]).jsonString()
+            Issue.record("\(forty)y must not be written")
+        } catch {
+            #expect(error.message == "[0]: cannot write big integer \"\(forty)…\": not an integer's digits")
+        }
+    }
+
     /// Points (arrays of one to four doubles inside an array) take a path of
     /// their own in compact output: the longest and the strangest doubles
     /// must come out there exactly as anywhere else.
     @Test func extremeDoublesInPointsMatchTheReference() throws {
         var edges: [Double] = [
-            0, -0.0, 5e-324, 1e-323, 2.2250738585072014e-308, 2.2250738585072009e-308,
-            1.7976931348623157e308, 9007199254740992, 9007199254740993, 1e-4, 1e-4.nextDown, 1e16, 1e17,
+            0, -0.0, .leastNonzeroMagnitude, 2 * .leastNonzeroMagnitude, 2.2250738585072014e-308,
+            Double.leastNormalMagnitude.nextDown, 1.7976931348623157e308, 9007199254740992, 9007199254740994, 1e-4, 1e-4.nextDown, 1e16, 1e17,
             123456789012345680, 0.1, 1.0 / 3.0, 2.0.squareRoot(), 0x1p-970, 0x1p-1000, 0x1p-1074,
         ]
         edges += edges.map { -$0 }
