@@ -200,4 +200,14 @@ struct JSONArrayTests {
         json["list"]?.arrayValue?.append(3)
         #expect(json == ["list": [1, 2, 3]])
     }
+
+    @Test("an array that starts like a longer one is not equal to it")
+    func aPrefixIsNotEqual() {
+        let short: JSONArray = [1, 2]
+        let long: JSONArray = [1, 2, 3]
+        #expect(short != long)
+        #expect(JSONValue.array(short) != JSONValue.array(long))
+        let nested: JSONValue = ["list": [1]]
+        #expect(nested != ["list": [1, nil]])
+    }
 }

@@ -302,6 +302,22 @@ struct JSONScalarReadTests {
         #expect(vm.containsValue(at: "user.ids[1]"))
         #expect(!vm.containsValue(at: "user.ids[2]"))
     }
+
+    @Test("a negative integer has no unsigned value")
+    func negativeIntegersAreNotUnsigned() {
+        #expect(JSONValue.int(-1).uint64Value == nil)
+        #expect(JSONValue.int(.min).uint64Value == nil)
+        #expect(JSONValue.int(7).uint64Value == 7)
+        #expect(JSONValue(["n": -1]).uint64(at: "n") == nil)
+    }
+
+    @Test("a numeric string with a plus sign reads as a positive integer")
+    func plusSignedStringsArePositive() {
+        #expect(JSONValue.string("+3.0").intValue == 3)
+        #expect(JSONValue.string("+1e3").int64Value == 1000)
+        #expect(JSONValue.string("+2.50e1").uint64Value == 25)
+        #expect(JSONValue.string("-3.0").intValue == -3)
+    }
 }
 
 /// Setting and removing by path, against a plain recursive model of the

@@ -72,4 +72,14 @@ struct JSONValueDescriptionTests {
         let value: JSONValue = ["say \"hi\"": .double(.nan), "line\n": [.double(-.infinity)]]
         #expect(value.description == #"{"say \"hi\"":nan,"line\n":[-inf]}"#)
     }
+
+    @Test("a brief description counts elements and members in words")
+    func briefDescriptionsCountContainers() {
+        let one: JSONValue = [1]
+        let two: JSONValue = [1, 2]
+        let member: JSONValue = ["a": 1]
+        #expect(one.briefDescription == "[1 element]")
+        #expect(two.briefDescription == "[2 elements]")
+        #expect(member.briefDescription == "{1 member}")
+    }
 }

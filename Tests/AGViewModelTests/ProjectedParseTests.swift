@@ -256,6 +256,56 @@ struct ProjectedParseTests {
         #expect(read.item(at: IndexPath(item: 0, section: 0))?.string(at: "k") == "ascii")
     }
 
+    /// A spec reading a later index of an array before an earlier one keeps
+    /// every element up to the later one, so each index still finds its own.
+    @Test func indicesReadInAnyOrderKeepTheirElements() throws {
+        let spec = #"{"items": "xs", "fields": [{"key": "late", "path": "ys[5]", "type": "int"}, {"key": "early", "path": "ys[2]", "type": "int"}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "i.spec.json"))
+        let data = Data(#"{"xs": [{"ys": [0, 1, 2, 3, 4, 5, 6]}]}"#.utf8)
+        try Self.expectSamePackaging(packager, data, spec)
+        let item = try packager.packageManager(document: packager.parseDocument(data)).manager.item(at: IndexPath(item: 0, section: 0))
+        #expect(item?.int(at: "late") == 5 && item?.int(at: "early") == 2)
+    }
+
+    /// Two sections over the same items, each with its own fields: every
+    /// element keeps the fields of both.
+    @Test func sectionsSharingItemsEachGetTheirFields() throws {
+        let spec = #"{"sections": [{"items": "xs", "fields": [{"key": "a", "path": "a", "type": "int"}]}, {"items": "xs", "fields": [{"key": "b", "path": "b", "type": "int"}]}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "s.spec.json"))
+        let data = Data(#"{"xs": [{"a": 1, "b": 2, "c": 3}]}"#.utf8)
+        try Self.expectSamePackaging(packager, data, spec)
+        let manager = try packager.packageManager(document: packager.parseDocument(data)).manager
+        #expect(manager.item(at: IndexPath(item: 0, section: 0))?.int(at: "a") == 1)
+        #expect(manager.item(at: IndexPath(item: 0, section: 1))?.int(at: "b") == 2)
+    }
+
+    /// An element read both by index (from the header) and as one of the
+    /// items keeps what both read.
+    @Test func anElementReadByIndexAndAsAnItemKeepsBoth() throws {
+        let spec = #"{"items": "xs", "headerFields": [{"key": "first", "path": "xs[0].b", "type": "int"}], "fields": [{"key": "a", "path": "a", "type": "int"}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "h.spec.json"))
+        let data = Data(#"{"xs": [{"a": 1, "b": 2, "c": 3}, {"a": 4, "b": 5}]}"#.utf8)
+        try Self.expectSamePackaging(packager, data, spec)
+        let manager = try packager.packageManager(document: packager.parseDocument(data)).manager
+        #expect(manager.exportJSON() == ["sections": [["header": ["first": 2], "items": [["a": 1], ["a": 4]]]]])
+    }
+
+    /// An ASCII spec key reads a document key that is not ASCII but equals
+    /// it as a `String` (U+212A KELVIN SIGN is "K"), as a full parse's
+    /// lookup does, also at the very end of a short document.
+    @Test(arguments: [("\u{212A}", "K"), ("\u{037E}", ";")])
+    func anASCIISpecKeyReadsAnEqualKeyThatIsNot(documentKey: String, specKey: String) throws {
+        #expect(documentKey == specKey)
+        let spec = #"{"fields": [{"key": "k", "path": "\#(specKey)", "type": "int", "required": true}]}"#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "k.spec.json"))
+        for document in [#"{"\#(documentKey)":1}"#, #"{"n": 2, "\#(documentKey)": 1}"#] {
+            let data = Data(document.utf8)
+            try Self.expectSamePackaging(packager, data, document)
+            let item = try packager.packageManager(document: packager.parseDocument(data)).manager.item(at: IndexPath(item: 0, section: 0))
+            #expect(item?.int(at: "k") == 1, "\(document)")
+        }
+    }
+
     static func expectSamePackaging(_ packager: SpecPackager, _ data: Data, _ name: String) throws {
         let full = try JSONParser().parse(data)
         let projected = try packager.parseDocument(data)

@@ -339,4 +339,40 @@ extension SafeJSONAccessTests {
         }
         #expect(JSONAccessError(path: JSONPath([]), reason: .null).description == "value: null")
     }
+
+    @Test("a big integer rounds to the nearest float from its exact value")
+    func bigIntegersRoundOnceToAFloat() throws {
+        // 2^70 + 2^46 + 1, just above the halfway point between two floats.
+        let json = try JSONValue(parsing: #"{"big": 1180591691086155481089}"#)
+        #expect(json["big"] == .bigInteger("1180591691086155481089"))
+        #expect(json.float(at: "big") == Float(sign: .plus, exponent: 70, significand: 1).nextUp)
+    }
+
+    @Test("a default gives way to the value found")
+    func defaultsGiveWayToAValueFound() {
+        let t = Self.tweet
+        #expect(t.uint64(at: "id", default: 0) == 505874924095815681)
+        #expect(t.float(at: JSONPath("score"), default: 0) == 4.75)
+        #expect(t.object(at: "user", default: [:]).string(at: "name") == "Ann")
+        #expect(t.object(at: "user", default: [:]).count == 4)
+    }
+
+    @Test("a null member counts as a value that is there")
+    func aNullMemberIsContained() {
+        let t = Self.tweet
+        #expect(t.containsValue(at: JSONPath("place")))
+        #expect(t.containsValue(at: "place"))
+        #expect(!t.containsValue(at: JSONPath("place.name")))
+        #expect(!t.containsValue(at: JSONPath("nowhere")))
+    }
+
+    @Test("a negative index finds nothing, and the error says it is missing")
+    func aNegativeIndexIsMissing() {
+        let t = Self.tweet
+        #expect(t.lookup(JSONPath("entities.urls[-1]")) == .failure(JSONAccessError(path: "entities.urls[-1]", reason: .missing)))
+        #expect(throws: JSONAccessError(path: "entities.urls[-1]", reason: .missing)) {
+            try t.read(String.self, at: "entities.urls[-1].expanded_url")
+        }
+        #expect(t.string(at: "entities.urls[-1].expanded_url") == nil)
+    }
 }
