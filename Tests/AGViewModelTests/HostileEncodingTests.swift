@@ -130,6 +130,11 @@ struct HostileEncodingTests {
         Self.expectError([0], offset: 0, message: "0x00")
     }
 
+    @Test func aRunOfNULBytesGetsNoEncodingHint() throws {
+        let error = try #require(parseError(bytes: [0, 0, 0, 0]))
+        #expect(error.message == "unexpected byte 0x00, expected a JSON value")
+    }
+
     // MARK: Empty documents
 
     @Test func emptyAndBlankDocumentsAreRejectedAtTheirEnd() {

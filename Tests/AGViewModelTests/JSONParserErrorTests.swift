@@ -82,6 +82,10 @@ struct JSONParserErrorTests {
         Rejection("\"\\x\"", 1, 2, 1, "invalid escape sequence '\\x' (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
         Rejection("\"\\u12G4\"", 1, 6, 5, "invalid \\u escape: expected 4 hexadecimal digits, found character 'G'"),
         Rejection("\"\\u12", 1, 6, 5, "unexpected end of input in \\u escape"),
+        Rejection("\"\\u 123\"", 1, 4, 3, "invalid \\u escape: expected 4 hexadecimal digits, found space"),
+        Rejection("\"\\é\"", 1, 2, 1, "invalid escape sequence: '\\' followed by byte 0xC3"),
+        Rejection("\"abcé", 1, 7, 6, "unexpected end of input in string (missing closing '\"')"),
+        Rejection("[1\u{7F}]", 1, 3, 2, "expected ',' or ']' after array element, found byte 0x7F"),
         // Garbage after the value, and positions on later lines.
         Rejection("[1] x", 1, 5, 4, "unexpected character 'x' after the JSON value"),
         Rejection("{} {}", 1, 4, 3, "unexpected character '{' after the JSON value"),
@@ -110,6 +114,13 @@ struct JSONParserErrorTests {
         #expect(error.column == 4)
     }
 
+    @Test func columnsOnLaterLinesAfterAByteOrderMarkCountFromTheLineStart() throws {
+        let error = try #require(parseError(bytes: [0xEF, 0xBB, 0xBF] + Array("[\n  1,]".utf8)))
+        #expect(error.offset == 9)
+        #expect(error.line == 2)
+        #expect(error.column == 5)
+    }
+
     @Test func onlyOneLeadingByteOrderMarkIsSkipped() throws {
         let error = try #require(parseError(bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1".utf8)))
         #expect(error.offset == 3)
@@ -132,6 +143,13 @@ extension JSONParserErrorTests {
     func tildeIsDescribedAsACharacter() throws {
         let error = try #require(parseError("~"))
         #expect(error.message == "unexpected character '~', expected a JSON value (strings must be in double quotes)")
+    }
+
+    @Test("a stray continuation byte where a value should start gets no quoting hint")
+    func strayContinuationByteAtValueStart() throws {
+        let error = try #require(parseError(bytes: [0x80]))
+        #expect(error.message == "unexpected byte 0x80, expected a JSON value")
+        #expect(error.offset == 0)
     }
 
     @Test("a raw backspace in a string suggests the short escape \\b")

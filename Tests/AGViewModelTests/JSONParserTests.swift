@@ -170,6 +170,8 @@ struct JSONParserEscapeTests {
         (#""\uD83D\u0041""#, "\u{FFFD}A"),   // high surrogate followed by a non-surrogate escape
         (#""\uD83D\uD83D\uDE00""#, "\u{FFFD}😀"),
         (#""\uDE00\uD83D""#, "\u{FFFD}\u{FFFD}"),
+        (#""\uDC00\uDC00""#, "\u{FFFD}\u{FFFD}"),  // two low surrogates
+        (#""\uD800\uE000""#, "\u{FFFD}\u{E000}"),  // high surrogate, then the first code unit past the low ones
     ])
     func loneSurrogatesBecomeReplacementCharacters(text: String, expected: String) throws {
         #expect(try JSONValue(parsing: text) == .string(expected))

@@ -41,6 +41,20 @@ struct JSONParserUTF8Tests {
         #expect(error.offset == 2)
     }
 
+    @Test func aSecondByteOutOfItsLeadsRangeIsNamedEvenAtTheEndOfInput() throws {
+        let cases: [([UInt8], String)] = [
+            ([0xE0, 0x80], "invalid UTF-8: overlong encoding"),
+            ([0xF0, 0x8F], "invalid UTF-8: overlong encoding"),
+            ([0xED, 0xA0], "invalid UTF-8: encoded UTF-16 surrogate (U+D800 to U+DFFF)"),
+            ([0xF4, 0x90], "invalid UTF-8: code point above U+10FFFF"),
+        ]
+        for (bytes, message) in cases {
+            let error = try #require(parseError(bytes: [0x22] + bytes))
+            #expect(error.message == message)
+            #expect(error.offset == 1)
+        }
+    }
+
     @Test func rejectsInvalidUTF8InKeysAndAfterLongASCIIRuns() throws {
         let key = try #require(parseError(bytes: Array(#"{"ab"#.utf8) + [0xFF] + Array(#"": 1}"#.utf8)))
         #expect(key.offset == 4)

@@ -101,6 +101,31 @@ struct ProjectedParseTests {
         }
     }
 
+    @Test func skippedContainersMustCloseWithTheirOwnBracket() {
+        for snippet in ["[1}", "{\"a\": 1]", "[{}, [1}]", "[[], {\"a\": 1]]", "{\"a\": [], \"b\": {\"c\": 2]}"] {
+            for document in Self.documents(around: Array(snippet.utf8)) { Self.expectSameVerdict(document) }
+        }
+    }
+
+    @Test func skippedValuesNestedMoreThanSixtyFourLevels() {
+        for depth in [63, 64, 65, 100, 130, 200] {
+            var open = "", close = ""
+            for level in 0..<depth {
+                open += level % 3 == 1 ? "{\"k\": " : "["
+                close = (level % 3 == 1 ? "}" : "]") + close
+            }
+            let valid = open + "1" + close
+            Self.expectSameVerdict(Array("{\"skip\": \(valid), \"keep\": 1}".utf8))
+            // The same document with each closing bracket in turn swapped for the other kind.
+            let closers = Array(close)
+            for i in closers.indices where i % 7 == 0 || i == closers.count - 1 {
+                var wrong = closers
+                wrong[i] = wrong[i] == "]" ? "}" : "]"
+                Self.expectSameVerdict(Array("{\"skip\": \(open)1\(String(wrong)), \"keep\": 1}".utf8))
+            }
+        }
+    }
+
     @Test func mutatedDocumentsGetTheSameVerdict() throws {
         let base = Array(#"""
         {"keep": {"a": [1, 2.5, -3e2]}, "skip": {"text": "héllo \"wörld\" \u00e9 😀", "n": [true, false, null, 12345678901234567890]},
