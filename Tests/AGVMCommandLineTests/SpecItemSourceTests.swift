@@ -54,6 +54,15 @@ struct SpecItemSourceTests {
         }
     }
 
+    @Test func aKeyedByItemsValueOfAnotherKindSaysWhatItExpected() throws {
+        do {
+            _ = try packaged(#"{"items": "tags[0]", "keyedBy": "id"}"#)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == #"tags[0]: expected an array or an object, found string "swift""#)
+        }
+    }
+
     @Test func sectionEntriesTakeMembersToo() throws {
         let packager = SpecPackager(spec: try PackagingSpec(data: Data("""
         {"sections": [{"title": "Areas", "items": "areaNames", "keyedBy": "id", "scalarKey": "name"}]}

@@ -42,7 +42,7 @@ struct TemplateFormatTests {
         ("{n|percent}", 0.285, "29%"),
         ("{n|percent:1}", 0.0005, "0.1%"),
         ("{n|fixed:2}", 0.004_999, "0.00"),
-        ("{n|fixed:3}", 5e-324, "0.000"),
+        ("{n|fixed:3}", Double.leastNonzeroMagnitude, "0.000"),
         ("{n|fixed:0}", 0.5, "1"),
         ("{n|fixed:2}", 99.995, "100.00"),
         // Past 15 digits the text is the double's shortest one.
@@ -124,11 +124,14 @@ struct TemplateFormatTests {
         ("{d|date:long}", "2024-03-12", "March 12, 2024"),
         ("{d|date:full}", "2024-03-12", "Tuesday, March 12, 2024"),
         ("{d|date:full}", "2000-02-29", "Tuesday, February 29, 2000"),
+        ("{d|date:long}", "2024-12-31", "December 31, 2024"),
         ("{d|date:full}", "0000-01-01", "Saturday, January 1, 0"),
         ("{d|date:full}", "0001-01-01", "Monday, January 1, 1"),
         ("{d|date:iso}", "2025-01-14T09:12:44Z", "2025-01-14"),
+        ("{d|date:iso}", "0099-01-05", "0099-01-05"),
         ("{d|date} {d|time}", "2025-01-14T09:12:44Z", "Jan 14, 2025 09:12"),
         ("{d|time:medium}", "2025-01-14 23:05:09.123+01:00", "23:05:09"),
+        ("{d|time:medium}", "2016-12-31T23:59:60Z", "23:59:60"),
         ("{d|time}", "2025-01-14T23:05-0530", "23:05"),
         ("{d|time}", "2025-01-14T23:05+14", "23:05"),
         ("{d|time}", "2025-01-14T23:05-23:59", "23:05"),
@@ -140,6 +143,7 @@ struct TemplateFormatTests {
     @Test func valuesTheFormatCannotReadLeaveNoValue() throws {
         for (template, value) in [("{d|date}", "2023-02-29"), ("{d|date}", "1900-02-29"), ("{d|date}", "2100-02-29"), ("{d|date}", "yesterday"), ("{d|time}", "2024-03-12"),
                                   ("{d|date}", "2024-03-12T25:00"), ("{n|fixed:2}", "many"),
+                                  ("{d|time}", "2024-03-12T09:12:44.Z"), ("{d|time}", "2024-03-12T24:00"), ("{d|time}", "2024-03-12T09:12:61"),
                                   // Offsets: a colon without minutes, out of range, cut short.
                                   ("{d|time}", "2024-03-12T09:12+01:"), ("{d|date}", "2024-03-12T09:12:44-99:99"),
                                   ("{d|time}", "2024-03-12T09:12+24:00"), ("{d|time}", "2024-03-12T09:12+01:60"),

@@ -44,11 +44,11 @@ struct JSONDoubleTextTests {
 
     @Test func edgeValues() {
         var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.2, 0.30000000000000004, 1e-5, 1e-4, 0.001, 1e15, 1e16,
-                                1e17, 1e21, 1e22, 1e23, 9007199254740992, 9007199254740993, 18014398509481984,
+                                1e17, 1e21, 1e22, 1e23, 9007199254740992, 9007199254740994, 18014398509481984,
                                 Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude,
                                 Double.leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
                                 Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
-                                Double.pi, Double.ulpOfOne, 123456789012345680, 5e-324, 2.2250738585072014e-308,
+                                Double.pi, Double.ulpOfOne, 123456789012345680, 2.2250738585072014e-308,
                                 -65.613616999999977, 1.7976931348623157e308, 4.35, 2.675, 1e300, 1e-300]
         for exponent in -1074...1023 {
             let power = Double(sign: .plus, exponent: exponent, significand: 1)

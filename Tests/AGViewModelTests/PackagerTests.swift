@@ -117,6 +117,26 @@ struct PackagerTests {
         #expect(fine?.items.count == 1 && fine?.skipped.isEmpty == true)
     }
 
+    @Test func aStrictErrorSaysWhereAndWhy() {
+        do {
+            _ = try UserPackager().package([["name": "a"], 7] as [JSONValue], policy: .strict)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "item 1: expected an object, found int")
+        }
+        // Without a location, the reason alone.
+        #expect(PackagingError(reason: .notAnObject(found: .null)).description == "expected an object, found null")
+    }
+
+    @Test func missingValueReasonsAreEqualOnlyWithTheSameCause() {
+        func missing(_ reason: JSONAccessError.Reason) -> PackagingError.Reason {
+            .missingRequiredValue(key: "id", source: "path id", cause: JSONAccessError(path: JSONPath(parsing: "id")!, reason: reason))
+        }
+        #expect(missing(.missing) == missing(.missing))
+        #expect(missing(.missing) != missing(.null))
+        #expect(SkippedElement(location: .item(0), reason: missing(.null)) != SkippedElement(location: .item(0), reason: missing(.missing)))
+    }
+
     @Test func closurePackagerFillsAFreshViewModelForAnyElementType() throws {
         let packager = ClosurePackager { (viewModel, object: JSONObject) in
             viewModel["upper"] = .string(object.string(at: "name", default: "").uppercased())
@@ -128,6 +148,15 @@ struct PackagerTests {
         let numbers = ClosurePackager { (viewModel, n: Int) in viewModel["n"] = .int(Int64(n)) }
         let result = numbers.package(1 ... 3)
         #expect(result.items.map { $0["n"] } == [1, 2, 3])
+        // Elements of any type that the packager throws for are located by their index.
+        struct Odd: Error {}
+        let evens = ClosurePackager { (viewModel, n: Int) in
+            if n % 2 != 0 { throw Odd() }
+            viewModel["n"] = .int(Int64(n))
+        }
+        let skipping = evens.package([1, 2, 3, 4])
+        #expect(skipping.items.map { $0["n"] } == [2, 4])
+        #expect(skipping.skipped.map(\.location) == [.item(0), .item(2)])
     }
 
     /// The one merge rule: the element's values win, defaults fill the keys
@@ -147,6 +176,16 @@ struct PackagerTests {
         let wrapped = Section(packaged: UserPackager().package([["name": "d"]] as [JSONValue]), itemMerge: defaults)
         #expect(wrapped[0]["followers"] == 0 && wrapped[0]["style"] == "card")
         #expect(wrapped[0].keys == section[0].keys)
+    }
+
+    /// Only the JSON values of the defaults are added: a payload stays with
+    /// the defaults and is not shared between items.
+    @Test func defaultsAddTheirJSONValuesOnly() {
+        final class Image {}
+        let defaults = ViewModel(["style": "card"]).set("image", payload: Image())
+        let result = UserPackager().package([["name": "a"]] as [JSONValue], defaults: defaults)
+        #expect(result.items.map(\.keys) == [["name", "followers", "style"]])
+        #expect(result.items[0].payload(forKey: "image", as: Image.self) == nil)
     }
 
     /// Each element becomes a ViewModel once: the items handed back are the

@@ -46,6 +46,7 @@ struct PackagingSpecTests {
         // Whole-spec problems.
         ("[1]", "timeline.spec.json: error: a spec must be a JSON object, found array"),
         (#"{"feilds": []}"#, #"timeline.spec.json: error: unknown member "feilds" (did you mean "fields"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom, keyedBy, scalarKey"#),
+        (#"{"itens": "a"}"#, #"timeline.spec.json: error: unknown member "itens" (did you mean "items"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom, keyedBy, scalarKey"#),
         (#"{"items": 3}"#, #"timeline.spec.json: error: "items" must be a path string, found int"#),
         (#"{"items": "a..b"}"#, #"timeline.spec.json: error: "items" is not a valid path: "a..b""#),
         (#"{"header": ""}"#, #"timeline.spec.json: error: "header" is not a valid path: """#),
@@ -86,6 +87,8 @@ struct PackagingSpecTests {
         (#"{"fields": [{"key": "h", "template": "a}b"}]}"#,
          #"timeline.spec.json: error: fields[0] (key "h"): bad template "a}b": unmatched "}" (write "}}" for a literal brace)"#),
         (#"{"fields": [{"key": "h", "template": "a{}b"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "a{}b": empty placeholder "{}""#),
+        (#"{"fields": [{"key": "h", "template": "{a{b}}"}]}"#,
+         #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a{b}}": "{" inside a placeholder; write "{{" outside placeholders for a literal brace"#),
         (#"{"fields": [{"key": "h", "template": "{a..b}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a..b}": bad path "a..b" in a placeholder"#),
         (#"{"fields": [{"key": "h", "template": "{a[-1]}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a[-1]}": bad path "a[-1]" in a placeholder"#),
         (#"{"fields": [{"key": "h", "template": "{n}", "type": "int"}]}"#,

@@ -153,6 +153,18 @@ struct SectionPackagingTests {
         #expect(section.count == 1 && itemSkips.map(\.location) == [.item(1)])
     }
 
+    /// Every way of adding packaged items to a section fills the keys the
+    /// item has no value for from the section's item merge, and keeps the
+    /// elements' order.
+    @Test func sectionPackagingAppliesTheItemMergeAndKeepsOrder() {
+        let section = Section(itemMerge: ViewModel(["style": "card", "id": "none"]))
+        section.appendItems(packaging: [["id": 1]] as JSONValue)
+        section.appendItems(packaging: JSONArray([["id": 2]]))
+        section.insertItems(packaging: [["id": 3], ["id": 4], ["x": 5]], at: 1)
+        #expect(section.map { $0["id"] } == [1, 3, 4, "none", 2])
+        #expect(section.map { $0["style"] } == Array(repeating: "card", count: 5))
+    }
+
     @Test func packagingResultWrapsIntoASectionApplyingItemMerge() throws {
         let result = try SpecPackager(spec: PackagingSpec(json: ["items": "groups.videos", "header": "meta"]))
             .package(document: Self.response)
@@ -164,6 +176,13 @@ struct SectionPackagingTests {
         #expect(section.footer?["more"] == true)
         let manager = Manager(packaged: [result, result], common: ViewModel(["screen": "feed"]))
         #expect(manager.count == 2 && manager.common?["screen"] == "feed")
+    }
+
+    @Test func packagingASectionReportsWhatItSkipped() throws {
+        let spec = try PackagingSpec(json: ["items": "groups.articles", "fields": try JSONValue(parsing: Self.fields)])
+        let (section, skipped) = try SpecPackager(spec: spec).packageSection(document: Self.response)
+        #expect(section.map { $0["id"] } == ["1", "2"])
+        #expect(skipped.map(\.description) == [#"item 1: required key "id" (path id_str) has no value: id_str: missing"#])
     }
 
     @Test func multiSectionSpecsRefuseTheSingleSectionCall() {

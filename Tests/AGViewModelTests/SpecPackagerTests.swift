@@ -92,6 +92,30 @@ struct SpecPackagerTests {
         #expect(result.items.map { $0["plain"] } == ["Ann", nil])
     }
 
+    /// A value of another type is no value: a `url` needs a usable URL
+    /// string, an `array` an array, and `trim` removes newlines too.
+    @Test func valuesAreConvertedStrictlyToTheFieldType() throws {
+        let spec = try PackagingSpec(json: ["fields": [
+            ["key": "link", "path": "link", "type": "url"],
+            ["key": "list", "path": "list", "type": "array"],
+            ["key": "name", "path": "name", "type": "string", "format": "trim"],
+        ]])
+        let result = try SpecPackager(spec: spec).package(document: [
+            ["link": "https://example.com/a", "list": [1], "name": "\n\t Ada \r\n"],
+            ["link": "", "list": ["a": 1], "name": "Bob"],
+            ["link": " https://example.com/a", "list": "1"],
+        ])
+        #expect(result.items.map { $0["link"] as JSONValue? } == ["https://example.com/a", nil, nil])
+        #expect(result.items.map { $0["list"] as JSONValue? } == [[1], nil, nil])
+        #expect(result.items.map { $0["name"] as JSONValue? } == ["Ada", "Bob", nil])
+    }
+
+    @Test func aRequiredTemplateWithANullPlaceholderSaysNull() throws {
+        let spec = try PackagingSpec(json: ["fields": [["key": "t", "template": "#{tag}", "required": true]]])
+        let result = try SpecPackager(spec: spec).package(document: [["tag": nil]])
+        #expect(result.skipped.map(\.description) == [##"item 0: required key "t" (template "#{tag}") has no value: tag: null"##])
+    }
+
     @Test func elementsWithoutRequiredValuesAreSkippedAndReported() throws {
         let result = try SpecPackager(spec: Self.spec).package(document: Self.response)
         #expect(result.skipped.map(\.location) == [.item(2), .item(3)])
@@ -254,6 +278,22 @@ struct SpecPackagerTests {
             #expect(results.map { $0.header?.keys } == [["total", "title"], ["name", "title"], ["title"]])
             #expect(results[0].header?["total"] == 2 && results[1].header?["name"] == "bees")
         }
+    }
+
+    // A section entry with header fields but no header path reads its
+    // header from the document itself, as a spec without sections does.
+    @Test func aSectionWithHeaderFieldsAndNoHeaderPathReadsTheDocument() throws {
+        let spec = try PackagingSpec(json: ["sections": [
+            ["title": "A", "items": "a", "headerFields": [["key": "total", "path": "total", "type": "int"]]],
+            ["items": "a"],
+        ]])
+        let document: JSONValue = ["a": [["x": 1]], "total": 3]
+        let packager = SpecPackager(spec: spec)
+        let results = try packager.packageSections(document: document)
+        #expect(results.map { $0.header?.keys } == [["total", "title"], nil])
+        #expect(results[0].header?["total"] == 3)
+        let projected = try packager.packageSections(document: packager.parseDocument(Data(#"{"a": [{"x": 1}], "total": 3}"#.utf8)))
+        #expect(projected[0].header?["total"] == 3)
     }
 
     // Indices no array has, through every kind of path read.
