@@ -32,6 +32,21 @@ struct TypedKeyTests {
 
     /// A snapshot read on another task takes the same typed keys, and
     /// reads them as the ViewModel does.
+    /// A string literal where either subscript fits reads JSON: a value
+    /// of another kind is not read as `nil` to match the comparison.
+    @Test func stringLiteralsReadJSONWhereBothSubscriptsFit() {
+        let items = [ViewModel(["list": [1], "link": "https://example.com"]), ViewModel(["list": ["a": 1], "link": 5])]
+        #expect(items.map { $0["list"] } != [[1], nil])
+        #expect(items.map { $0["link"] } != ["https://example.com", nil])
+        #expect(items.map { $0["list"] } == [[1], ["a": 1]])
+        let snapshots = items.map(\.snapshot)
+        #expect(snapshots.map { $0["list"] } != [[1], nil])
+        #expect(snapshots.map { $0["link"] } == ["https://example.com", 5])
+        // Where only a typed read fits, the literal is a typed key.
+        let list: [Int]? = items[0]["list"]
+        #expect(list == [1])
+    }
+
     @Test func snapshotsReadTypedKeysAsTheirViewModelDoes() async {
         let vm = ViewModel(["title": "Dune", "pages": "412", "price": 9])
         vm[value: "cover"] = .payload(Owner())

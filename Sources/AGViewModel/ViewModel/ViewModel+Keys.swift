@@ -7,7 +7,13 @@ extension ViewModel {
     /// viewModel[.title] = "Swift"
     /// let title = viewModel[.title]  // "Swift"
     /// ```
+    ///
+    /// A string literal is a key too, so `viewModel["tags"]` could read
+    /// either way: when both fit, the untyped `subscript(_: String)`
+    /// is chosen, so a comparison such as `items.map { $0["tags"] } ==
+    /// [["a"], nil]` compares JSON and does not read an object as `nil`.
     @inlinable
+    @_disfavoredOverload
     public subscript<Value: ViewModelStorable>(key: Key<Value>) -> Value? {
         get { typedRead(forKey: key.name).flatMap(Value.fromViewModelValue) }
         set { typedWrite(newValue?.viewModelValue, forKey: key.name) }
