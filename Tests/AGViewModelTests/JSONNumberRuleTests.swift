@@ -285,3 +285,26 @@ extension JSONNumberRuleTests {
         #expect(Set([nan, negative, payload]).count == 1)
     }
 }
+
+extension JSONNumberRuleTests {
+    /// An integer of more digits than `Decimal` holds is encoded as the
+    /// nearest double, never as another integer.
+    @Test func integersLongerThanDecimalsAreEncodedAsTheNearestDouble() throws {
+        for text in ["999999999999999999999999999999999999999", "400000000000000000000000000000000000001"] {
+            let data = try JSONEncoder().encode([JSONValue.bigInteger(text)] as JSONValue)
+            #expect(try JSONValue(parsing: data) == [.double(Double(text)!)], "\(text)")
+            #expect(try JSONDecoder().decode(JSONValue.self, from: data) == [.double(Double(text)!)], "\(text)")
+        }
+    }
+
+    /// Big integer text in the `Int64` range is encoded as that integer,
+    /// so it comes back as the integer through property-list coders too.
+    @Test func bigIntegerTextInTheInt64RangeIsEncodedAsAnInteger() throws {
+        for text in ["-5", "-007", "-9223372036854775808"] {
+            let value: JSONValue = ["n": .bigInteger(text)]
+            let data = try PropertyListEncoder().encode(value)
+            let decoded = try PropertyListDecoder().decode(JSONValue.self, from: data)
+            #expect(decoded["n"]?.int64Value == Int64(text), "\(text) came back as \(decoded)")
+        }
+    }
+}

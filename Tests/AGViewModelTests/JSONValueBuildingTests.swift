@@ -206,3 +206,69 @@ extension JSONValueBuildingTests {
         }
     }
 }
+
+extension JSONValueBuildingTests {
+    /// Integers go back to Foundation as integers, so they come back as
+    /// integers and `JSONSerialization` writes them without a fraction.
+    @Test func integersGoBackToFoundationAsIntegers() throws {
+        let object = JSONValue.int(42).jsonObject
+        #expect(object as? Int == 42)
+        let back = try JSONValue(object)
+        guard case .int(42) = back else {
+            Issue.record("expected the integer 42, got \(back)")
+            return
+        }
+    }
+
+    /// An unsigned integer beyond `Int64` goes back to Foundation as a
+    /// `UInt64`, so it stays exact through a property list.
+    @Test func unsignedIntegersStayExactThroughPropertyListSerialization() throws {
+        let json: JSONValue = ["n": JSONValue(UInt64.max)]
+        let object = json.jsonObject
+        let dictionary = try #require(object as? [String: Any])
+        #expect(dictionary["n"] is UInt64)
+        let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        let back = try JSONValue(PropertyListSerialization.propertyList(from: data, format: nil))
+        #expect(back == json)
+        #expect(back["n"]?.uint64Value == UInt64.max)
+    }
+
+    /// A NaN or an infinity inside a Swift array or dictionary is refused
+    /// with the path of the element, as it is inside `[Any]`.
+    @Test func nonFiniteNumbersInsideSwiftCollectionsAreRefusedWithTheirPath() {
+        let inArray = #expect(throws: JSONConversionError.self) { try JSONValue(["x": [1.0, Double.nan]] as [String: Any]) }
+        #expect(inArray?.path == "x[1]")
+        let inDictionary = #expect(throws: JSONConversionError.self) { try JSONValue(["y": ["z": Double.nan]] as [String: Any]) }
+        #expect(inDictionary?.path == "y.z")
+    }
+
+    /// Infinities have no JSON form, whatever their sign.
+    @Test func infinitiesAreRefused() {
+        for value in [Double.infinity, -Double.infinity] {
+            let error = #expect(throws: JSONConversionError.self, "\(value)") { try JSONValue(["n": value] as [String: Any]) }
+            #expect(error?.path == "n")
+            #expect(error?.description.contains("not a finite number") == true)
+            #expect(throws: JSONConversionError.self, "\(value)") { try JSONValue(NSNumber(value: value)) }
+        }
+    }
+
+    /// A value after another member of its dictionary is reported at its
+    /// own path, not under the member before it.
+    @Test func aLaterMemberIsReportedAtItsOwnPath() {
+        let error = #expect(throws: JSONConversionError.self) { try JSONValue(["a": 1, "b": ["c": 2], "d": Date()] as [String: Any]) }
+        #expect(error?.path == "d")
+        #expect(error?.description == "d: Date is not a JSON value")
+    }
+
+    /// A decimal number with a fraction becomes a double, not integer text.
+    @Test func decimalFractionsBecomeDoubles() throws {
+        for value in [NSDecimalNumber(string: "1.5") as Any, Decimal(string: "-2.25")! as Any] {
+            let json = try JSONValue(value)
+            guard case .double(let d) = json else {
+                Issue.record("expected a double, got \(json)")
+                continue
+            }
+            #expect(d == 1.5 || d == -2.25)
+        }
+    }
+}

@@ -52,6 +52,16 @@ struct JSONValueTests {
         #expect(small != other)
         #expect(small == small.merging([:]))
     }
+
+    /// A decoder that reports an object's keys in order gets an object
+    /// with its members in that order.
+    @Test func decodingKeepsTheMemberOrderTheDecoderReports() throws {
+        let source: JSONValue = ["zebra": 1, "apple": ["mango": true, "kiwi": nil], "mango": "x"]
+        let decoded = try JSONValue(from: OrderedValueDecoder(value: source))
+        #expect(decoded.objectValue?.keys == ["zebra", "apple", "mango"])
+        #expect(decoded["apple"]?.objectValue?.keys == ["mango", "kiwi"])
+        #expect(decoded == source)
+    }
 }
 
 @Suite("JSONValue description")
@@ -81,5 +91,75 @@ struct JSONValueDescriptionTests {
         #expect(one.briefDescription == "[1 element]")
         #expect(two.briefDescription == "[2 elements]")
         #expect(member.briefDescription == "{1 member}")
+    }
+}
+
+/// A `Decoder` over a JSON value (objects and scalars) that reports object
+/// keys in their order.
+private struct OrderedValueDecoder: Decoder {
+    var value: JSONValue
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = value else { throw mismatch(JSONObject.self) }
+        return KeyedDecodingContainer(Members<Key>(object: object, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw mismatch(JSONArray.self) }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { Scalar(value: value, codingPath: codingPath) }
+
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        DecodingError.typeMismatch(type, DecodingError.Context(codingPath: codingPath, debugDescription: "\(value)"))
+    }
+
+    struct Members<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        var object: JSONObject
+        var codingPath: [any CodingKey]
+        var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+        func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+        func decodeNil(forKey key: Key) throws -> Bool {
+            if case .null = object[key.stringValue] { return true }
+            return false
+        }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            guard let member = object[key.stringValue] else {
+                throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: ""))
+            }
+            return try T(from: OrderedValueDecoder(value: member, codingPath: codingPath + [key]))
+        }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            try OrderedValueDecoder(value: object[key.stringValue] ?? nil, codingPath: codingPath + [key]).container(keyedBy: type)
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            try OrderedValueDecoder(value: object[key.stringValue] ?? nil, codingPath: codingPath + [key]).unkeyedContainer()
+        }
+        func superDecoder() throws -> any Decoder { OrderedValueDecoder(value: .object(object), codingPath: codingPath) }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            OrderedValueDecoder(value: object[key.stringValue] ?? nil, codingPath: codingPath + [key])
+        }
+    }
+
+    struct Scalar: SingleValueDecodingContainer {
+        var value: JSONValue
+        var codingPath: [any CodingKey]
+        func decodeNil() -> Bool {
+            if case .null = value { return true }
+            return false
+        }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            let scalar: Any? = switch value {
+            case .bool(let b): b
+            case .int(let i): i
+            case .double(let d): d
+            case .string(let s): s
+            default: nil
+            }
+            guard let result = scalar as? T else {
+                throw DecodingError.typeMismatch(type, DecodingError.Context(codingPath: codingPath, debugDescription: "\(value)"))
+            }
+            return result
+        }
     }
 }

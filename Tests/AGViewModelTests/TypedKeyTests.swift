@@ -134,3 +134,26 @@ extension TypedKeyTests {
         #expect(section.items(where: .bookTitle, equals: "Z").isEmpty)
     }
 }
+
+extension TypedKeyTests {
+    /// A typed array key reads `nil` from a stored value that is not an
+    /// array, rather than wrapping it in one.
+    @Test func anArrayKeyReadsNothingFromAValueThatIsNotAnArray() {
+        let vm = ViewModel(["tags": "swift", "ids": 7])
+        #expect(vm[.bookTagNames] == nil)
+        #expect(vm[ViewModel.Key<[Int]>("ids")] == nil)
+        #expect(vm[.bookTagNames, default: ["none"]] == ["none"])
+    }
+
+    /// An `Int` written through a typed key is stored and exported as an
+    /// integer.
+    @Test func integersWrittenThroughTypedKeysExportAsIntegers() throws {
+        let vm = ViewModel()
+        vm[.bookPages] = 412
+        let exported = vm.exportJSON()
+        guard case .int(412) = exported["pages"] else {
+            Issue.record("expected the integer 412, got \(exported)")
+            return
+        }
+    }
+}
