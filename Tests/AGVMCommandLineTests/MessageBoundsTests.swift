@@ -44,3 +44,25 @@ struct MessageBoundsTests {
         #expect(MessageBounds.line("short") == "short")
     }
 }
+
+extension MessageBoundsTests {
+    @Test func aPathOfExactlyTheLimitIsWhole() {
+        let path = "ab" + String(repeating: ".b", count: (MessageBounds.pathLimit - 2) / 2)
+        #expect(path.count == MessageBounds.pathLimit)
+        #expect(MessageBounds.path(path) == path)
+    }
+
+    @Test func aLongPathOfFewKeysKeepsBothEnds() {
+        let path = String(repeating: "a", count: 50) + "." + String(repeating: "b", count: 50)
+            + "." + String(repeating: "c", count: 50)
+        let shown = MessageBounds.path(path)
+        #expect(shown.hasPrefix(String(repeating: "a", count: 20)))
+        #expect(shown.hasSuffix(String(repeating: "c", count: 20)))
+        #expect(shown.contains("…"))
+        #expect(shown.count <= MessageBounds.pathLimit)
+    }
+
+    @Test func aZeroLineLimitShowsTheTextWhole() {
+        #expect(MessageBounds.line("abcdefghij", limit: 0) == "abcdefghij")
+    }
+}

@@ -265,3 +265,33 @@ extension JSONExportTests {
         vm.removeValue(forKey: "list")
     }
 }
+
+extension JSONExportTests {
+    /// A manager and its common ViewModel holding each other: each is
+    /// written once, whichever of them is exported.
+    @Test func aManagerAndItsCommonViewModelHoldingEachOtherExportOnce() {
+        let common = ViewModel(["screen": "home"])
+        let manager = Manager(sections: [], common: common)
+        common[value: "owner"] = .payload(manager)
+        #expect(manager.exportJSON() == ["common": ["screen": "home"], "sections": []])
+        #expect(common.exportJSON() == ["screen": "home", "owner": ["sections": []]])
+        common.removeValue(forKey: "owner")
+    }
+
+    /// Shape errors inside a section name the part or the items member
+    /// they are in.
+    @Test func sectionShapeErrorsNameTheirMember() {
+        func message(_ json: JSONValue) -> String? {
+            do { _ = try Section(importingJSON: json); return nil } catch { return error.description }
+        }
+        #expect(message(["header": [1]]) == "header: expected an object, found array")
+        #expect(message(["itemMerge": 2]) == "itemMerge: expected an object, found int")
+        #expect(message(["items": "x"]) == "items: expected an array, found string")
+        do {
+            _ = try Manager(importingJSON: ["sections": [["items": [:]]]])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "sections[0].items: expected an array, found object")
+        }
+    }
+}

@@ -170,3 +170,27 @@ extension KeyRegistrationTests {
         }
     }
 }
+
+extension KeyRegistrationTests {
+    /// Each part of a section or manager reads and removes its own
+    /// registrations for the purpose named, leaving the other parts and
+    /// the other purpose alone.
+    @Test func partRegistrationsAreReadAndRemovedPerPartAndPurpose() {
+        let section = Section(items: [])
+        section.addArchivedKeys(["title"], for: .header).addArchivedKeys(["id", "text"], for: .items)
+        section.addSerializableKeys(["id"], for: .items)
+        #expect(section.archivedKeys(for: .header) == ["title"])
+        section.removeArchivedKeys(["id"], for: .items)
+        #expect(section.archivedKeys(for: .items) == ["text"])
+        #expect(section.serializableKeys(for: .items) == ["id"])
+
+        let manager = Manager()
+        manager.addSerializableKeys(["id", "text"], for: .items)
+        manager.addArchivedKeys(["title"], for: .header).addArchivedKeys(["id"], for: .items)
+        manager.removeSerializableKeys(["text"], for: .items)
+        #expect(manager.serializableKeys(for: .items) == ["id"])
+        manager.removeAllArchivedKeys(for: .header)
+        #expect(manager.archivedKeys(for: .header).isEmpty)
+        #expect(manager.archivedKeys(for: .items) == ["id"])
+    }
+}

@@ -25,7 +25,8 @@ package enum MessageBounds {
     }
 
     /// `text` whole when at most `limit` characters, else its start and end
-    /// around `…`.
+    /// around `…`. A limit of 8 or less leaves too little of either end to
+    /// read, so the text is returned whole.
     package static func line(_ text: String, limit: Int = 400) -> String {
         guard text.count > limit, limit > 8 else { return text }
         let keep = (limit - 1) / 2
