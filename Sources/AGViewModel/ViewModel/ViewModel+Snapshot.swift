@@ -89,8 +89,8 @@ extension ViewModel {
         /// The JSON value of `key` read leniently as `V`, as the ViewModel
         /// reads it; `nil` when absent or unreadable. Nested
         /// ViewModels, sections and managers are read with
-        /// ``subscript(value:)``. Where a string literal fits both, the
-        /// untyped subscript is chosen, as on ViewModel.
+        /// ``subscript(value:)``. Where a string literal fits this and the
+        /// JSON subscript, the JSON one is chosen, as on ViewModel.
         @_disfavoredOverload
         public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>) -> V? {
             values[key.name]?.json.flatMap { V.fromViewModelValue(.json($0)) }
