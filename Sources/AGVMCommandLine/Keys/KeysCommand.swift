@@ -13,9 +13,11 @@ enum KeysCommand {
         and writes key constants: in Swift, typed keys as static members of
         'nonisolated extension ViewModel.Key where Value == String' (one extension
         per value type), so 'vm[.title]' reads them; keys of nested objects carry
-        their path ('authorName'); each has a doc comment giving the source key, its
-        path and an example; '--packager' adds a ViewModelPackager struct per object
-        level (Name.package(json), or Name() where a packager goes). Declarations
+        their path in their name ('authorName' is the key 'name' of 'author') and
+        read from a ViewModel of that nested object (the path is not followed);
+        each has a doc comment giving the source key, its path and an example;
+        '--packager' adds a ViewModelPackager struct per object level
+        (Name.package(json), or Name() where a packager goes). Declarations
         are nonisolated: usable off the main actor even in a target whose default
         isolation is MainActor. In Objective-C, 'static NSString * const'
         constants. Types are inferred from every element of every array: keys

@@ -29,6 +29,9 @@ extension ChangeSet {
     /// Updates `manager` (the data shown, equal to the change set's old
     /// manager) to match `new`, keeping the ViewModel instances of items
     /// that are unchanged or only moved, as a table view keeps their cells.
+    /// Inserted and reloaded items are `new`'s instances: what was attached
+    /// to a reloaded item's old instance (observers, commands, weak slots,
+    /// values set on it) does not carry over.
     ///
     /// Kept sections stay the same `Section` objects, with their items
     /// updated and their header, footer, common and item-merge ViewModels
