@@ -73,7 +73,7 @@ struct ConvertEndToEndTests {
         let badType = try EndToEndTests.run(["convert", books, "--packager", fixture("invalid/bad-type.spec.json")])
         #expect(badType.status == 1)
         #expect(badType.output.isEmpty)
-        #expect(badType.error == "\(fixture("invalid/bad-type.spec.json")): error: fields[1] (key \"pages\"): unknown type \"integer\"; expected one of string, int, double, bool, url, array, object\n")
+        #expect(badType.error == "\(fixture("invalid/bad-type.spec.json")): error: fields[1] (key \"pages\"): unknown type \"integer\" (did you mean \"int\"?); expected one of string, int, double, bool, url, array, object\n")
 
         let badSyntax = try EndToEndTests.run(["convert", books, "--packager", fixture("invalid/bad-syntax.spec.json")])
         #expect(badSyntax.status == 1)

@@ -116,6 +116,21 @@ public struct PackagingSpec: Sendable, Hashable {
         case array
         /// An object, stored unchanged.
         case object
+
+        /// The type that other schema languages (JSON Schema, Swift,
+        /// TypeScript) call `name`, for the hint when a spec uses their word.
+        internal static func named(inOtherSchemas name: String) -> FieldType? {
+            switch name.lowercased() {
+            case "integer", "int64", "long": .int
+            case "number", "float", "decimal": .double
+            case "boolean": .bool
+            case "str", "text": .string
+            case "uri": .url
+            case "list": .array
+            case "dictionary", "dict", "map": .object
+            default: nil
+            }
+        }
     }
 
     /// A transformation of a string value.
@@ -404,7 +419,9 @@ extension PackagingSpec.Field {
         let type: PackagingSpec.FieldType
         if let name = try string("type") {
             guard let known = PackagingSpec.FieldType(rawValue: name) else {
-                throw fail("unknown type \"\(name)\"\(PackagingSpecError.suggestion(for: name, in: typeNames)); "
+                let hint = PackagingSpec.FieldType.named(inOtherSchemas: name).map { " (did you mean \"\($0.rawValue)\"?)" }
+                    ?? PackagingSpecError.suggestion(for: name, in: typeNames)
+                throw fail("unknown type \"\(name)\"\(hint); "
                     + "expected one of \(typeNames.joined(separator: ", "))")
             }
             type = known

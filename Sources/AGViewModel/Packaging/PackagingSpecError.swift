@@ -1,7 +1,7 @@
 /// Why a packaging spec was rejected: which file, which entry, what is wrong.
 ///
 /// ```
-/// timeline.spec.json: error: fields[2] (key "likes"): unknown type "integer"; expected one of string, int, double, bool, url, array, object
+/// timeline.spec.json: error: fields[2] (key "likes"): unknown type "integer" (did you mean "int"?); expected one of string, int, double, bool, url, array, object
 /// timeline.spec.json:4:17: error: expected ',' or '}'
 /// ```
 ///
