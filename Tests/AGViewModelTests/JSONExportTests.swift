@@ -295,3 +295,80 @@ extension JSONExportTests {
         }
     }
 }
+
+extension JSONExportTests {
+    /// A manager whose second item holds a payload the exporter cannot
+    /// write, a URL, one the converter leaves out, and a list holding the
+    /// item itself; its section's footer is the item too.
+    static func managerWithPayloads() -> (manager: Manager, item: ViewModel) {
+        let item = ViewModel(["id": 2])
+        item[value: "thumbnail"] = .payload(Avatar(name: "t.png"))
+        item[value: "link"] = .payload(URL(string: "https://example.com/2")!)
+        item[value: "secret"] = .payload(Avatar(name: "hidden"))
+        item[value: "related"] = .payload([ViewModel(["id": 3]), item])
+        let section = Section(items: [ViewModel(["id": 1]), item], footer: nil)
+        return (Manager(sections: [section]), item)
+    }
+
+    static func omittingSecrets(key: String, payload: Any) -> JSONExportOptions.PayloadConversion {
+        key == "secret" ? .omit : .standard
+    }
+
+    @Test func payloadsLeftOutAreReportedWithTheirPathInTheExport() {
+        let (manager, item) = Self.managerWithPayloads()
+        var skipped: [SkippedPayload] = []
+        let json = manager.exportJSON(options: JSONExportOptions(
+            keys: .everything, payload: Self.omittingSecrets, skippedPayload: { skipped.append($0) }))
+        #expect(skipped.map(\.description) == [
+            "sections[0].items[1].thumbnail: skipped payload of type Avatar",
+            "sections[0].items[1].related[1]: skipped ViewModel that contains itself",
+        ])
+        #expect(skipped.first?.reason == .unsupportedType("Avatar"))
+        #expect(json["sections"]?[0]?["items"]?[1] == ["id": 2, "link": "https://example.com/2", "related": [["id": 3]]])
+        item.removeValue(forKey: "related")
+    }
+
+    @Test func reportingSkippedPayloadsLeavesTheExportUnchanged() {
+        let (manager, item) = Self.managerWithPayloads()
+        var count = 0
+        let reported = manager.exportJSON(options: JSONExportOptions(keys: .everything, skippedPayload: { _ in count += 1 }))
+        #expect(reported == manager.exportJSON(options: .everything))
+        #expect(count == 3)  // without the converter, the secret is reported too
+        item.removeValue(forKey: "related")
+    }
+
+    @Test func sectionPartsAndSectionsThatRecurAreReportedWhereTheyRecur() {
+        let holder = ViewModel(["id": 1])
+        let section = Section(items: [holder], header: holder)
+        holder[value: "section"] = .payload(section)
+        let manager = Manager(sections: [section])
+        manager.common = holder
+        var skipped: [String] = []
+        _ = holder.exportJSON(options: JSONExportOptions(skippedPayload: { skipped.append($0.description) }))
+        #expect(skipped == [
+            "section.header: skipped ViewModel that contains itself",
+            "section.items[0]: skipped ViewModel that contains itself",
+        ])
+        skipped = []
+        holder[value: "section"] = .payload(manager)
+        _ = holder.exportJSON(options: JSONExportOptions(skippedPayload: { skipped.append($0.description) }))
+        #expect(skipped == [
+            "section.common: skipped ViewModel that contains itself",
+            "section.sections[0].header: skipped ViewModel that contains itself",
+            "section.sections[0].items[0]: skipped ViewModel that contains itself",
+        ])
+        holder.removeValue(forKey: "section")
+    }
+
+    /// The archive reports the same payloads at the same paths, and also
+    /// the URL, which it cannot store and the export writes as a string.
+    @Test func theArchiveReportsWhatTheExportReportsAtTheSamePaths() throws {
+        let (manager, item) = Self.managerWithPayloads()
+        var exported: [SkippedPayload] = []
+        _ = manager.exportJSON(options: JSONExportOptions(keys: .everything, skippedPayload: { exported.append($0) }))
+        let archived = try ArchiveEncoder(keys: .everything).encode(.manager(manager)).skippedPayloads
+        let url = SkippedPayload(path: "sections[0].items[1].link", reason: .unsupportedType("URL"))
+        #expect(Set(archived) == Set(exported + [url]))
+        item.removeValue(forKey: "related")
+    }
+}

@@ -23,7 +23,8 @@ extension ViewModel {
     /// A payload that contains the ViewModel holding it is left out where
     /// it recurs, and so is one nested more than 256 levels of ViewModels,
     /// sections and managers deep, so that no chain, however deep, can
-    /// exhaust the stack.
+    /// exhaust the stack. ``JSONExportOptions/skippedPayload`` hears of the
+    /// payloads left out (apart from those past the nesting limit).
     ///
     /// Swift Observation tracking that exports hears of any change to this
     /// ViewModel's keys (not of changes inside nested ViewModels).
@@ -79,8 +80,8 @@ extension Manager {
     }
 }
 
-/// One export run: the options and the objects on the current path (to
-/// leave out cycles).
+/// One export run: the options, the objects on the current path (to
+/// leave out cycles) and, when skipped payloads are reported, that path.
 internal struct JSONExporter {
     /// The most ViewModels, sections and managers an export nests: well
     /// below where the walk, a few calls per level, runs out of a 512 KB
@@ -89,9 +90,35 @@ internal struct JSONExporter {
 
     let options: JSONExportOptions
     private var visiting: Set<ObjectIdentifier> = []
+    /// Where the walk is in the exported JSON; kept only when skipped
+    /// payloads are reported.
+    private var path: [JSONPath.Component] = []
+    private let reportsSkips: Bool
 
     init(options: JSONExportOptions) {
         self.options = options
+        reportsSkips = options.skippedPayload != nil
+    }
+
+    /// Enters `component` of the exported JSON for `body`.
+    private mutating func at<Result>(_ component: JSONPath.Component, _ body: (inout JSONExporter) -> Result) -> Result {
+        guard reportsSkips else { return body(&self) }
+        path.append(component)
+        defer { path.removeLast() }
+        return body(&self)
+    }
+
+    /// Reports a payload left out at `component` of the current path.
+    private func skip(_ component: JSONPath.Component, _ reason: SkippedPayload.Reason) {
+        options.skippedPayload?(SkippedPayload(path: JSONPath(path + [component]), reason: reason))
+    }
+
+    /// Whether `object` is on the current path, reporting it as a cycle at
+    /// `component` when it is.
+    private func recurs(_ object: AnyObject, at component: JSONPath.Component) -> Bool {
+        guard visiting.contains(ObjectIdentifier(object)) else { return false }
+        skip(component, .cycle)
+        return true
     }
 
     mutating func object(of viewModel: ViewModel, partKeys: [String]) -> JSONObject {
@@ -132,14 +159,18 @@ internal struct JSONExporter {
         let parts = section.partKeyRegistry.keys(for: .serialization, merging: inherited)
         var object = JSONObject()
         for (slot, viewModel) in section.slotViewModels {
-            guard let viewModel, !visiting.contains(ObjectIdentifier(viewModel)) else { continue }
-            object.appendNew(key: slot.rawValue, value: .object(self.object(of: viewModel, partKeys: parts[slot.part])))
+            guard let viewModel, !recurs(viewModel, at: .key(slot.rawValue)) else { continue }
+            let exported = at(.key(slot.rawValue)) { $0.object(of: viewModel, partKeys: parts[slot.part]) }
+            object.appendNew(key: slot.rawValue, value: .object(exported))
         }
         let items = section.items
-        var exported = JSONArray()
-        exported.reserveCapacity(items.count)
-        for item in items where !visiting.contains(ObjectIdentifier(item)) {
-            exported.append(.object(self.object(of: item, partKeys: parts.items)))
+        let exported = at(.key("items")) { exporter in
+            var exported = JSONArray()
+            exported.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() where !exporter.recurs(item, at: .index(i)) {
+                exported.append(exporter.at(.index(i)) { .object($0.object(of: item, partKeys: parts.items)) })
+            }
+            return exported
         }
         object.appendNew(key: "items", value: .array(exported))
         return object
@@ -150,12 +181,16 @@ internal struct JSONExporter {
         defer { visiting.remove(ObjectIdentifier(manager)) }
         let parts = manager.partKeyRegistry.keys(for: .serialization)
         var object = JSONObject()
-        if let common = manager.common, !visiting.contains(ObjectIdentifier(common)) {
-            object.appendNew(key: "common", value: .object(self.object(of: common, partKeys: parts.common)))
+        if let common = manager.common, !recurs(common, at: .key("common")) {
+            let exported = at(.key("common")) { $0.object(of: common, partKeys: parts.common) }
+            object.appendNew(key: "common", value: .object(exported))
         }
-        var sections = JSONArray()
-        for section in manager.sections where !visiting.contains(ObjectIdentifier(section)) {
-            sections.append(.object(self.object(of: section, inherited: parts)))
+        let sections = at(.key("sections")) { exporter in
+            var sections = JSONArray()
+            for (i, section) in manager.sections.enumerated() where !exporter.recurs(section, at: .index(i)) {
+                sections.append(exporter.at(.index(i)) { .object($0.object(of: section, inherited: parts)) })
+            }
+            return sections
         }
         object.appendNew(key: "sections", value: .array(sections))
         return object
@@ -167,26 +202,34 @@ internal struct JSONExporter {
             switch options.payload?(key, payload) ?? .standard {
             case .json(let value): return value
             case .omit: return nil
-            case .standard: return (payload as? URL).map { .string($0.absoluteString) }
+            case .standard:
+                if let url = payload as? URL { return .string(url.absoluteString) }
+                skip(.key(key), .unsupportedType(String(describing: type(of: payload))))
+                return nil
             }
         }
-        if let identity = nested.identity, visiting.contains(identity) { return nil }
+        if let identity = nested.identity, visiting.contains(identity) {
+            skip(.key(key), .cycle)
+            return nil
+        }
         // Every object on the path is in `visiting` (a recurring one stops above).
         guard visiting.count < Self.maximumNesting else { return nil }
-        switch nested {
-        case .viewModel(let viewModel):
-            return .object(object(of: viewModel, partKeys: []))
-        case .viewModels(let list):
-            var array = JSONArray()
-            array.reserveCapacity(list.count)
-            for viewModel in list where !visiting.contains(ObjectIdentifier(viewModel)) {
-                array.append(.object(object(of: viewModel, partKeys: [])))
+        return at(.key(key)) { exporter in
+            switch nested {
+            case .viewModel(let viewModel):
+                return .object(exporter.object(of: viewModel, partKeys: []))
+            case .viewModels(let list):
+                var array = JSONArray()
+                array.reserveCapacity(list.count)
+                for (i, viewModel) in list.enumerated() where !exporter.recurs(viewModel, at: .index(i)) {
+                    array.append(exporter.at(.index(i)) { .object($0.object(of: viewModel, partKeys: [])) })
+                }
+                return .array(array)
+            case .section(let section):
+                return .object(exporter.object(of: section, inherited: nil))
+            case .manager(let manager):
+                return .object(exporter.object(of: manager))
             }
-            return .array(array)
-        case .section(let section):
-            return .object(object(of: section, inherited: nil))
-        case .manager(let manager):
-            return .object(object(of: manager))
         }
     }
 }

@@ -8,7 +8,8 @@
 ///     payload: { key, payload in
 ///         guard let date = payload as? Date else { return .standard }   // URLs as strings
 ///         return .json(.string(date.ISO8601Format()))
-///     }))
+///     },
+///     skippedPayload: { skipped in log(skipped) }))  // "thumbnail: skipped payload of type Thumbnail"
 /// ```
 ///
 /// The options are not `Sendable`: an export runs synchronously where its
@@ -31,6 +32,15 @@ public struct JSONExportOptions {
     /// `URL` payloads export as their absolute string and other payloads
     /// are left out.
     public var payload: ((_ key: String, _ payload: Any) -> PayloadConversion)?
+    /// Told of each payload the export leaves out without being asked to:
+    /// one of a type the exporter cannot write (with no ``payload``
+    /// converter, or one answering ``PayloadConversion/standard``), and a
+    /// ViewModel, section or manager that contains itself, where it recurs.
+    /// A payload the converter answers ``PayloadConversion/omit`` for is
+    /// not reported. Paths are as in the exported JSON, with ViewModel keys
+    /// before ``keyExchange``: `sections[0].items[2].thumbnail`, as an
+    /// archive reports what it leaves out.
+    public var skippedPayload: ((SkippedPayload) -> Void)?
 
     /// How the ``payload`` converter exports one payload.
     public enum PayloadConversion {
@@ -47,11 +57,13 @@ public struct JSONExportOptions {
     public init(
         keys: KeySelection = .registered,
         keyExchange: [String: String] = [:],
-        payload: ((_ key: String, _ payload: Any) -> PayloadConversion)? = nil
+        payload: ((_ key: String, _ payload: Any) -> PayloadConversion)? = nil,
+        skippedPayload: ((SkippedPayload) -> Void)? = nil
     ) {
         self.keys = keys
         self.keyExchange = keyExchange
         self.payload = payload
+        self.skippedPayload = skippedPayload
     }
 
     /// Registered keys (the default; see ``KeySelection/registered``).
