@@ -39,13 +39,15 @@ public enum ArchiveRecord {
     }
 }
 
-/// A ViewModel payload the archive encoder could not write and left out.
+/// A ViewModel payload the archive encoder or the JSON export could not
+/// write and left out.
 ///
 /// Archives hold JSON values, nested ViewModels, lists of ViewModels,
-/// sections and managers.
+/// sections and managers; a JSON export also writes URLs, and whatever its
+/// payload converter turns into JSON.
 /// Anything else a ViewModel carries (an image, a formatter, a closure box)
 /// is skipped, never a crash, and reported so the caller can decide whether
-/// that matters.
+/// that matters (see ``JSONExportOptions/skippedPayload``).
 public struct SkippedPayload: Sendable, Hashable, CustomStringConvertible {
     /// Why it was skipped.
     public enum Reason: Sendable, Hashable {
