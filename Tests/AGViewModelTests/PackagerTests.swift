@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import AGViewModel
+import Synchronization
 
 /// Packagers an app defines once and uses from any task: this compiles only
 /// when they are `Sendable`.
@@ -215,5 +216,85 @@ struct PackagerTests {
         manager.appendSections(packaging: [elements, elements], using: managerPackager)
         #expect(managerPackager.calls == 6)
         #expect(manager.sections.flatMap(\.items).map(ObjectIdentifier.init) == managerPackager.built)
+    }
+}
+
+/// A packager that calls `try Task.checkCancellation()` stops a list at the
+/// element where it throws.
+@Suite("Packaging and cancellation")
+struct PackagingCancellationTests {
+    final class Calls: Sendable {
+        private let count = Atomic(0)
+        func add() { count.add(1, ordering: .relaxed) }
+        var value: Int { count.load(ordering: .relaxed) }
+    }
+
+    /// Packages integers, counting its calls, and throws `CancellationError`
+    /// from `stop` on, as a packager checking a cancelled task would.
+    static func packager(stoppingAt stop: Int, calls: Calls) -> ClosurePackager<Int> {
+        ClosurePackager { viewModel, n in
+            calls.add()
+            if n >= stop { throw CancellationError() }
+            viewModel["n"] = .int(Int64(n))
+        }
+    }
+
+    @Test func aPackagerThrowingCancellationStopsTheList() {
+        let calls = Calls()
+        let result = Self.packager(stoppingAt: 3, calls: calls).package(0 ..< 100)
+        #expect(result.items.map { $0["n"] } == [0, 1, 2])
+        #expect(result.skipped.map(\.location) == [.item(3)])
+        guard case .packagerFailed(let error)? = result.skipped.first?.reason else {
+            Issue.record("not reported as the packager's error")
+            return
+        }
+        #expect(error is CancellationError)
+        #expect(calls.value == 4)
+    }
+
+    @Test func theStrictPolicyThrowsItAtItsElement() {
+        let calls = Calls()
+        let error = #expect(throws: PackagingError.self) {
+            try Self.packager(stoppingAt: 3, calls: calls).package(0 ..< 100, policy: .strict)
+        }
+        #expect(error?.location == .item(3))
+        guard case .packagerFailed(let cause)? = error?.reason else {
+            Issue.record("not thrown as the packager's error")
+            return
+        }
+        #expect(cause is CancellationError)
+        #expect(calls.value == 4)
+    }
+
+    @Test func jsonListsSectionsAndManagersStopToo() {
+        let calls = Calls()
+        let packager = ClosurePackager { (viewModel, object: JSONObject) in
+            calls.add()
+            if object["stop"] != nil { throw CancellationError() }
+            viewModel["id"] = object["id"]
+        }
+        let section = Section()
+        let result = section.appendItems(packaging: [["id": 1], ["stop": true], ["id": 3]], using: packager)
+        #expect(section.map { $0["id"] } == [1])
+        #expect(result.skipped.map(\.location) == [.item(1)])
+
+        let manager = Manager()
+        let added = manager.appendSections(packaging: [[["id": 1]], [["id": 2], ["stop": true], ["id": 4]], [["id": 5]]], using: packager)
+        #expect(manager.sections.map { $0.map { $0["id"] } } == [[1], [2]])
+        #expect(added.skipped.map(\.location) == [.section(1, .item(1))])
+        #expect(calls.value == 2 + 3)
+    }
+
+    @Test func packagingInACancelledTaskStopsAtTheFirstCheck() async {
+        let task = Task.detached { () -> [Int] in
+            while !Task.isCancelled { await Task.yield() }
+            let result = ClosurePackager { (viewModel, n: Int) in
+                try Task.checkCancellation()
+                viewModel["n"] = .int(Int64(n))
+            }.package(0 ..< 1_000)
+            return [result.items.count, result.skipped.count]
+        }
+        task.cancel()
+        #expect(await task.value == [0, 1])
     }
 }

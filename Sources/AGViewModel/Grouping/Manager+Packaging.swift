@@ -40,7 +40,8 @@ extension Manager {
     }
 
     /// Packages groups of elements into new sections, one per group in
-    /// order, and appends them.
+    /// order, and appends them. A packager that throws `CancellationError`
+    /// stops it: no section is made for the groups after that one.
     ///
     /// - Returns: The new sections and the skipped elements, located with
     ///   ``PackagingLocation/section(_:_:)``.
@@ -77,6 +78,7 @@ extension Manager {
         for (index, group) in groups.enumerated() {
             let result = try packager.packageArray(group, section: index, defaults: PackagingDefaults(nil), policy: policy)
             results.append(result)
+            if result.stoppedByCancellation { break }
         }
         let sections = results.map { Section(items: $0.items) }
         append(contentsOf: sections)

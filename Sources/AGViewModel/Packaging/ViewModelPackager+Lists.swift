@@ -10,6 +10,13 @@ extension ViewModelPackager {
     /// }.package(books, defaults: ViewModel(["style": "compact"]))
     /// ```
     ///
+    /// Packaging runs synchronously and does not poll for cancellation. A
+    /// packager that throws `CancellationError` (`try
+    /// Task.checkCancellation()`) stops the list there: that element is
+    /// reported (or thrown, with ``PackagingPolicy/strict``) with the reason
+    /// ``PackagingError/Reason/packagerFailed(_:)``, and no later element is
+    /// packaged.
+    ///
     /// - Throws: With ``PackagingPolicy/strict``, the first element the
     ///   packager throws for, as a ``PackagingError`` located with
     ///   ``PackagingLocation/item(_:)``. The default policy never throws:
@@ -24,6 +31,9 @@ extension ViewModelPackager {
             switch try packagedItem(element, at: .item(index), section: nil, defaults: defaultEntries, policy: policy) {
             case .packaged(let item): result.items.append(item)
             case .skipped(let problem): result.skipped.append(problem)
+            case .cancelled(let problem):
+                result.skipped.append(problem)
+                return result
             }
         }
         return result
@@ -41,7 +51,8 @@ extension ViewModelPackager {
             if !defaults.isEmpty { item.addMissingValues(defaults) }
             return .packaged(item)
         } catch {
-            return .skipped(try SkippedElement.checked(location, PackagingError.Reason(error), section: section, policy: policy))
+            let problem = try SkippedElement.checked(location, PackagingError.Reason(error), section: section, policy: policy)
+            return error is CancellationError ? .cancelled(problem) : .skipped(problem)
         }
     }
 }
@@ -87,6 +98,9 @@ extension ViewModelPackager where Element == JSONObject {
             switch try packagedItem(object, at: .item(index), section: section, defaults: defaults, policy: policy) {
             case .packaged(let item): result.items.append(item)
             case .skipped(let problem): result.skipped.append(problem)
+            case .cancelled(let problem):
+                result.skipped.append(problem)
+                return result
             }
         }
         return result
@@ -110,6 +124,17 @@ extension ViewModelPackager where Element == JSONObject {
 internal enum PackagingOutcome {
     case packaged(ViewModel)
     case skipped(SkippedElement)
+    /// The packager threw `CancellationError`: the list stops here.
+    case cancelled(SkippedElement)
+}
+
+extension PackagingResult {
+    /// Whether packaging stopped because the packager threw
+    /// `CancellationError` (the last problem says so).
+    internal var stoppedByCancellation: Bool {
+        guard case .packagerFailed(let error)? = skipped.last?.reason else { return false }
+        return error is CancellationError
+    }
 }
 
 extension SkippedElement {
