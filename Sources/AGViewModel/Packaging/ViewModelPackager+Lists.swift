@@ -52,7 +52,7 @@ extension ViewModelPackager {
             return .packaged(item)
         } catch {
             let problem = try SkippedElement.checked(location, PackagingError.Reason(error), section: section, policy: policy)
-            return error is CancellationError ? .cancelled(problem) : .skipped(problem)
+            return problem.reason.isCancellation ? .cancelled(problem) : .skipped(problem)
         }
     }
 }
@@ -131,10 +131,7 @@ internal enum PackagingOutcome {
 extension PackagingResult {
     /// Whether packaging stopped because the packager threw
     /// `CancellationError` (the last problem says so).
-    internal var stoppedByCancellation: Bool {
-        guard case .packagerFailed(let error)? = skipped.last?.reason else { return false }
-        return error is CancellationError
-    }
+    internal var stoppedByCancellation: Bool { skipped.last?.reason.isCancellation == true }
 }
 
 extension SkippedElement {
@@ -150,6 +147,12 @@ extension SkippedElement {
 }
 
 extension PackagingError.Reason {
+    /// Whether the packager threw `CancellationError`.
+    internal var isCancellation: Bool {
+        guard case .packagerFailed(let error) = self else { return false }
+        return error is CancellationError
+    }
+
     /// The reason for an error a packager threw: a ``PackagingError``'s own
     /// reason, a read error as ``unreadableValue(_:)``, anything else kept
     /// whole as ``packagerFailed(_:)``.

@@ -116,7 +116,11 @@ internal struct JSONExporter {
     /// Whether `object` is on the current path, reporting it as a cycle at
     /// `component` when it is.
     private func recurs(_ object: AnyObject, at component: JSONPath.Component) -> Bool {
-        guard visiting.contains(ObjectIdentifier(object)) else { return false }
+        recurs(ObjectIdentifier(object), at: component)
+    }
+
+    private func recurs(_ identity: ObjectIdentifier, at component: JSONPath.Component) -> Bool {
+        guard visiting.contains(identity) else { return false }
         skip(component, .cycle)
         return true
     }
@@ -208,10 +212,7 @@ internal struct JSONExporter {
                 return nil
             }
         }
-        if let identity = nested.identity, visiting.contains(identity) {
-            skip(.key(key), .cycle)
-            return nil
-        }
+        if let identity = nested.identity, recurs(identity, at: .key(key)) { return nil }
         // Every object on the path is in `visiting` (a recurring one stops above).
         guard visiting.count < Self.maximumNesting else { return nil }
         return at(.key(key)) { exporter in
