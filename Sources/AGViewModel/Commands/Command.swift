@@ -14,6 +14,23 @@
 /// try viewModel.executeCommandIfNeeded(forKey: "formattedPrice")  // runs it
 /// ```
 ///
+/// ## Automatic commands
+/// A command runs when asked (``Execution/onDemand``, the default): a
+/// change of an input only marks it, and `executeCommandIfNeeded` brings
+/// the value up to date. A view that reads the key through the subscript
+/// (a SwiftUI `body`, a cell's `bind`) would show the old value until
+/// someone asks. A command made with `execution: .automatic` runs as soon
+/// as it is marked instead (when it is set, when an input changes, when
+/// it is marked by hand), so the key always holds a current value and
+/// the views and observers reading it are told when it changes:
+///
+/// ```swift
+/// viewModel.setCommand(for: .priceText, dependsOn: .price, .currency, execution: .automatic) { vm in
+///     "\(vm[.price] ?? 0) \(vm[.currency] ?? "")"
+/// }
+/// viewModel[.price] = 35     // priceText is "35.0 EUR" now
+/// ```
+///
 /// ## Chains
 /// `a.then(b)` makes `b` run after `a`. Executing a keyed command runs it
 /// and then every command after it, in order, storing each result under
@@ -37,6 +54,24 @@ public final class Command {
     /// Reverts what the command did.
     public typealias Undo = (ViewModel) -> Void
 
+    /// When a keyed command runs.
+    public enum Execution: Sendable, Hashable {
+        /// When asked: `executeCommand` runs it, `executeCommandIfNeeded`
+        /// runs it when it is marked. A change of an input only marks it.
+        case onDemand
+        /// As soon as it is marked: when it is set for a key, when a key it
+        /// depends on changes (inside a batch too, at each change), when it
+        /// is marked by hand or by an undo. It runs after the change that
+        /// marked it is stored and before that change's observers are
+        /// told, so they read a current value. Commands built on each other
+        /// run in dependency order. A command that is not executable, or
+        /// that was already run in the same round of changes (commands
+        /// that depend on each other in a cycle, a body that changes its
+        /// own inputs), stays marked instead, for the next change or
+        /// `executeCommandIfNeeded` call.
+        case automatic
+    }
+
     private let body: Body
     private let undoBody: Undo?
     private var executable: Bool
@@ -48,20 +83,28 @@ public final class Command {
     /// key is ignored here: storing its result does not mark it again.
     public let dependencies: [String]
 
+    /// When the command runs in a ViewModel: when asked, or as soon as it
+    /// is marked. See ``Execution``.
+    public let execution: Execution
+
     /// A command running `body`.
     ///
     /// - Parameters:
     ///   - dependencies: keys whose changes make the result stale.
     ///   - isExecutable: whether the command may run; see ``isExecutable``.
+    ///   - execution: when it runs: when asked (the default), or as soon as
+    ///     an input changes; see ``Execution``.
     ///   - undo: reverts what the command did; `nil` when it cannot be undone.
     ///   - body: computes the value stored under the command's key.
     public init(
         dependsOn dependencies: [String] = [],
         isExecutable: Bool = true,
+        execution: Execution = .onDemand,
         undo: Undo? = nil,
         _ body: @escaping Body
     ) {
         self.dependencies = dependencies
+        self.execution = execution
         self.executable = isExecutable
         self.undoBody = undo
         self.body = body
@@ -72,10 +115,11 @@ public final class Command {
     public convenience init<Result: ViewModelStorable>(
         dependsOn dependencies: [String] = [],
         isExecutable: Bool = true,
+        execution: Execution = .onDemand,
         undo: Undo? = nil,
         _ body: @escaping (ViewModel) -> Result?
     ) {
-        self.init(dependsOn: dependencies, isExecutable: isExecutable, undo: undo) { viewModel in
+        self.init(dependsOn: dependencies, isExecutable: isExecutable, execution: execution, undo: undo) { viewModel in
             body(viewModel)?.viewModelValue
         }
     }
@@ -85,12 +129,13 @@ public final class Command {
     public convenience init<Result: ViewModelStorable, First, each Dependency>(
         dependsOn first: ViewModel.Key<First>, _ more: repeat ViewModel.Key<each Dependency>,
         isExecutable: Bool = true,
+        execution: Execution = .onDemand,
         undo: Undo? = nil,
         body: @escaping (ViewModel) -> Result?
     ) {
         var names = [first.name]
         for key in repeat each more { names.append(key.name) }
-        self.init(dependsOn: names, isExecutable: isExecutable, undo: undo, body)
+        self.init(dependsOn: names, isExecutable: isExecutable, execution: execution, undo: undo, body)
     }
 
     /// Whether the command may run. A keyed command that is not executable

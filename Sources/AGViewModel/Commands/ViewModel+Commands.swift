@@ -49,6 +49,7 @@ extension ViewModel {
     ///
     /// From now on, setting any key the command depends on marks it as
     /// needing execution again (see ``executeCommandIfNeeded(forKey:)``).
+    /// An automatic command runs at once, and again whenever it is marked.
     @discardableResult
     public func setCommand(_ command: Command, forKey key: String) -> ViewModel {
         let old = commandSlots.updateValue(CommandSlot(command: command), forKey: key)
@@ -76,26 +77,33 @@ extension ViewModel {
     ///     "\(vm[.currency] ?? "") \(vm[.price] ?? 0)"
     /// }
     /// ```
+    ///
+    /// With `execution: .automatic` it runs now and whenever an input
+    /// changes, so reads of `key` are always current (see
+    /// ``Command/Execution``).
     @discardableResult
     public func setCommand<Value: ViewModelStorable, each Dependency>(
         for key: Key<Value>,
         dependsOn dependencies: repeat Key<each Dependency>,
+        execution: Command.Execution = .onDemand,
         body: @escaping (ViewModel) -> Value?
     ) -> ViewModel {
         var names: [String] = []
         for dependency in repeat each dependencies { names.append(dependency.name) }
-        return setCommand(Command(dependsOn: names, body), forKey: key.name)
+        return setCommand(Command(dependsOn: names, execution: execution, body), forKey: key.name)
     }
 
     /// Sets a command computing the value of `key` from the keys it depends
-    /// on. Returns the ViewModel, for chaining.
+    /// on, run when asked or, with `execution: .automatic`, whenever an
+    /// input changes. Returns the ViewModel, for chaining.
     @discardableResult
     public func setCommand<Result: ViewModelStorable>(
         forKey key: String,
         dependsOn dependencies: [String] = [],
+        execution: Command.Execution = .onDemand,
         _ body: @escaping (ViewModel) -> Result?
     ) -> ViewModel {
-        setCommand(Command(dependsOn: dependencies, body), forKey: key)
+        setCommand(Command(dependsOn: dependencies, execution: execution, body), forKey: key)
     }
 
     /// Removes the command for `key`; the value stored under `key` stays.
@@ -239,13 +247,48 @@ extension ViewModel {
     /// Marks the commands of `keys` and everything downstream of them, each
     /// once: one walk for all, as dependents often share what follows them.
     /// The walk stops where everything downstream is marked already.
+    ///
+    /// Then runs the automatic commands it marked (see
+    /// ``Command/Execution/automatic``).
     private func mark(_ keys: [String]) {
         var pending = keys
         var seen: Set<String> = []
+        var automatic: [String] = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            if commandSlots[next]?.mark() == true { continue }
+            if let index = commandSlots.index(forKey: next) {
+                let markedDownstream = commandSlots.values[index].mark()
+                if commandSlots.values[index].command.execution == .automatic { automatic.append(next) }
+                if markedDownstream { continue }
+            }
             if let dependents = commandDependents[next] { pending.append(contentsOf: dependents) }
+        }
+        if !automatic.isEmpty { runAutomaticCommands(automatic) }
+    }
+
+    /// Runs the automatic commands of `keys`, and those their results mark:
+    /// a round, in which each runs at most once. Marks made while a round
+    /// runs (by the results it stores) add to it, so chains of derived
+    /// values run in a loop, not nested in each other's stores. Each
+    /// command brings the commands it depends on up to date first
+    /// (``execute(_:force:)``).
+    private func runAutomaticCommands(_ keys: [String]) {
+        if let round = automaticCommandRound {
+            round.pending.append(contentsOf: keys)
+            return
+        }
+        let round = AutomaticCommandRound(pending: keys)
+        automaticCommandRound = round
+        defer { automaticCommandRound = nil }
+        var head = 0
+        while head < round.pending.count {
+            let key = round.pending[head]
+            head += 1
+            // Run already in this round and marked again (a cycle, or a
+            // body that changes its own inputs), or not executable: it
+            // stays marked.
+            guard needsExecuteCommand(forKey: key), !round.ran.contains(key) else { continue }
+            _ = try? execute(key, force: false)
         }
     }
 
@@ -377,6 +420,7 @@ extension ViewModel {
         }
         // The generation the claim saw; `decide` counted the run in flight.
         let claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
+        if head.execution == .automatic { automaticCommandRound?.ran.insert(key) }
         defer { setInFlight(key, head, by: -1) }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
@@ -398,5 +442,16 @@ extension ViewModel {
             setInFlight(key, head, by: 1)
         }
         return result
+    }
+}
+
+/// The automatic commands waiting to run in one round, and those that ran
+/// in it (see ``ViewModel/runAutomaticCommands(_:)``).
+internal final class AutomaticCommandRound {
+    var pending: [String]
+    var ran: Set<String> = []
+
+    init(pending: [String]) {
+        self.pending = pending
     }
 }

@@ -47,6 +47,8 @@ public final class ViewModel {
     internal var commandSlots: [String: CommandSlot] = [:]
     /// Dependency key → keys of the commands that depend on it.
     @exclusivity(unchecked) internal var commandDependents: [String: Set<String>] = [:]
+    /// The round of automatic commands running; `nil` when none is.
+    internal var automaticCommandRound: AutomaticCommandRound? = nil
     // Main-actor state (see ViewModel+Actions.swift and ViewModel+Binding.swift).
     @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
     @MainActor internal weak var bindingViewSlot: (any ViewModelBindable)?

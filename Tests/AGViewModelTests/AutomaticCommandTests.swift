@@ -1,0 +1,206 @@
+import Observation
+import Testing
+import AGViewModel
+
+@Suite("Automatic commands")
+struct AutomaticCommandTests {
+    /// A formatted price kept current from `price` and `currency`.
+    func priceViewModel(log: CallLog) -> ViewModel {
+        ViewModel(["price": 12.5, "currency": "EUR"])
+            .setCommand(for: .bookPriceText, dependsOn: .bookPrice, .bookCurrency, execution: .automatic) { vm in
+                log.append("format")
+                return "\(vm[.bookPrice] ?? 0) \(vm[.bookCurrency] ?? "")"
+            }
+    }
+
+    @Test func runsWhenSetAndWhenAnInputChanges() throws {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        #expect(vm[.bookPriceText] == "12.5 EUR")
+        #expect(!vm.needsExecuteCommand(forKey: "priceText"))
+        #expect(log.count("format") == 1)
+
+        vm[.bookPrice] = 35
+        #expect(vm[.bookPriceText] == "35.0 EUR")
+        vm.removeValue(for: .bookCurrency)
+        #expect(vm[.bookPriceText] == "35.0 ")
+        vm.merge(["currency": "USD", "title": "T"])
+        #expect(vm[.bookPriceText] == "35.0 USD")
+        #expect(log.count("format") == 4)
+
+        vm["title"] = "Other"                 // not an input
+        vm[.bookPrice] = 35                    // the same value: not a change
+        #expect(log.count("format") == 4)
+        // Asking still works, and runs nothing: the value is current.
+        #expect(try vm.executeCommandIfNeeded(for: .bookPriceText) == "35.0 USD")
+        #expect(log.count("format") == 4)
+    }
+
+    @Test func onDemandCommandsStillWaitToBeAsked() {
+        let log = CallLog()
+        let vm = ViewModel(["price": 1])
+            .setCommand(for: .bookPriceText, dependsOn: .bookPrice) { vm in
+                log.append("format")
+                return "\(vm[.bookPrice] ?? 0)"
+            }
+        vm[.bookPrice] = 2
+        #expect(vm[.bookPriceText] == nil)
+        #expect(log.all.isEmpty)
+        #expect(vm.command(forKey: "priceText")?.execution == .onDemand)
+    }
+
+    /// An observer of the input reads the derived value current; the
+    /// derived key's observers hear its change.
+    @Test func observersOfTheInputSeeTheDerivedValueCurrent() {
+        let vm = priceViewModel(log: CallLog())
+        var seen: [String] = []
+        let input = vm.observe(.bookPrice) { vm, _, new in
+            seen.append("price \(new ?? 0): \(vm[.bookPriceText] ?? "")")
+        }
+        let derived = vm.observe(.bookPriceText) { _, old, new in
+            seen.append("priceText \(old ?? "") -> \(new ?? "")")
+        }
+        vm[.bookPrice] = 20
+        #expect(seen == ["priceText 12.5 EUR -> 20.0 EUR", "price 20.0: 20.0 EUR"])
+        _ = (input, derived)
+    }
+
+    /// What a SwiftUI view relies on: a body reading the derived key is
+    /// told when an input changes.
+    @Test func observationTrackingHearsTheDerivedKeyChange() {
+        let vm = priceViewModel(log: CallLog())
+        let fired = Recorder<Bool>()
+        withObservationTracking { _ = vm[.bookPriceText] } onChange: { fired.append(true) }
+        vm[.bookCurrency] = "GBP"
+        #expect(fired.count == 1)
+        #expect(vm[.bookPriceText] == "12.5 GBP")
+    }
+
+    /// Inside a batch the value is current at each set; observers hear one
+    /// change of it when the batch ends.
+    @Test func insideABatchTheValueIsCurrentAtEachSet() {
+        let vm = priceViewModel(log: CallLog())
+        var changes: [String] = []
+        let token = vm.observe(.bookPriceText) { _, old, new in changes.append("\(old ?? "") -> \(new ?? "")") }
+        vm.performBatchUpdates {
+            vm[.bookPrice] = 1
+            #expect(vm[.bookPriceText] == "1.0 EUR")
+            vm[.bookCurrency] = "USD"
+            #expect(vm[.bookPriceText] == "1.0 USD")
+            #expect(changes.isEmpty)
+        }
+        #expect(changes == ["12.5 EUR -> 1.0 USD"])
+        _ = token
+    }
+
+    /// Running balances, each an automatic command on the one before: one
+    /// change brings the whole ledger up to date, each step once, in a
+    /// loop (a chain this long would overflow the stack if each store ran
+    /// the next step inside it).
+    @Test func aLongChainOfDerivedValuesRunsEachStepOnce() {
+        let count = 5_000
+        let log = CallLog()
+        let ledger = ViewModel(["amount0": 1])
+        for index in 1..<count {
+            ledger["amount\(index)"] = 1
+        }
+        ledger.setCommand(forKey: "balance0", dependsOn: ["amount0"], execution: .automatic) { vm in
+            vm.int(at: "amount0", default: 0)
+        }
+        for index in 1..<count {
+            ledger.setCommand(forKey: "balance\(index)", dependsOn: ["balance\(index - 1)", "amount\(index)"],
+                              execution: .automatic) { vm in
+                if index == count - 1 { log.append("last") }
+                return vm.int(at: "balance\(index - 1)", default: 0) + vm.int(at: "amount\(index)", default: 0)
+            }
+        }
+        #expect(ledger.int(at: "balance\(count - 1)", default: 0) == count)
+        #expect(log.count("last") == 1)
+
+        ledger["amount0"] = 101
+        #expect(ledger.int(at: "balance\(count - 1)", default: 0) == count + 100)
+        #expect(log.count("last") == 2)
+        #expect(!ledger.needsExecuteCommand(forKey: "balance\(count - 1)"))
+    }
+
+    /// An automatic command built on an on-demand one brings it up to date
+    /// first.
+    @Test func anOnDemandInputIsBroughtUpToDateFirst() {
+        let vm = ViewModel(["price": 10, "rate": 2])
+        vm.setCommand(forKey: "net", dependsOn: ["price", "rate"]) { vm in
+            vm.double(at: "price", default: 0) * vm.double(at: "rate", default: 0)
+        }
+        vm.setCommand(forKey: "label", dependsOn: ["net"], execution: .automatic) { vm in
+            "net \(vm.double(at: "net", default: -1))"
+        }
+        #expect(vm.string(at: "label") == "net 20.0")
+        vm["rate"] = 3
+        #expect(vm.string(at: "label") == "net 30.0")
+        #expect(!vm.needsExecuteCommand(forKey: "net"))
+    }
+
+    /// Commands that depend on each other in a cycle, with a result that
+    /// changes every run, run once per change and stay marked: the change
+    /// ends.
+    @Test func aCycleRunsOncePerChange() {
+        let log = CallLog()
+        let vm = ViewModel(["seed": 0])
+        vm.setCommand(forKey: "a", dependsOn: ["seed", "b"], execution: .automatic) { vm in
+            log.append("a")
+            return vm.int(at: "b", default: 0) + 1
+        }
+        vm.setCommand(forKey: "b", dependsOn: ["a"], execution: .automatic) { vm in
+            log.append("b")
+            return vm.int(at: "a", default: 0) + 1
+        }
+        let before = log.all.count
+        vm["seed"] = 1
+        let runs = log.all.count - before
+        #expect(runs == 2)                 // each once
+        #expect(vm.needsExecuteCommand(forKey: "a") || vm.needsExecuteCommand(forKey: "b"))
+    }
+
+    /// A body that changes one of its own inputs runs once per change.
+    @Test func aBodyChangingItsOwnInputRunsOncePerChange() {
+        let log = CallLog()
+        let vm = ViewModel(["count": 0])
+        vm.setCommand(forKey: "counted", dependsOn: ["count"], execution: .automatic) { vm in
+            log.append("run")
+            vm["count"] = vm.int(at: "count", default: 0) + 1
+            return vm.int(at: "count", default: 0)
+        }
+        #expect(log.count("run") == 1)
+        vm["count"] = 10
+        #expect(log.count("run") == 2)
+        #expect(vm.int(at: "count", default: 0) == 11)
+    }
+
+    @Test func aCommandThatIsNotExecutableStaysMarked() throws {
+        let command = Command(dependsOn: ["price"], isExecutable: false, execution: .automatic) { vm in
+            "\(vm.double(at: "price", default: 0))"
+        }
+        let vm = ViewModel(["price": 1]).setCommand(command, forKey: "priceText")
+        vm["price"] = 2
+        #expect(vm["priceText"] == nil)
+        #expect(vm.needsExecuteCommand(forKey: "priceText"))
+
+        command.isExecutable = true
+        #expect(try vm.executeCommandIfNeeded(forKey: "priceText")?.json == "2.0")
+        vm["price"] = 3                           // runs again, now it can
+        #expect(vm.string(at: "priceText") == "3.0")
+    }
+
+    /// Marking by hand runs it too; a copy keeps its own values current.
+    @Test func markingByHandAndCopies() {
+        let log = CallLog()
+        let vm = priceViewModel(log: log)
+        vm.setNeedsExecuteCommand(for: .bookPriceText)
+        #expect(log.count("format") == 2)
+        #expect(!vm.needsExecuteCommand(forKey: "priceText"))
+
+        let copy = vm.copy()
+        copy[.bookPrice] = 99
+        #expect(copy[.bookPriceText] == "99.0 EUR")
+        #expect(vm[.bookPriceText] == "12.5 EUR")
+    }
+}
