@@ -36,6 +36,25 @@ struct AutomaticCommandTests {
         #expect(log.count("format") == 4)
     }
 
+    /// A merge changes key by key, and the value is current at each: an
+    /// observer of an input reads it. Removing every key leaves the
+    /// result for no inputs.
+    @Test func mergesAndRemovalsKeepItCurrentAtEachKey() {
+        let vm = priceViewModel(log: CallLog())
+        var seen: [String] = []
+        let token = vm.observe(.bookPrice) { vm, _, _ in seen.append(vm[.bookPriceText] ?? "-") }
+        vm.merge(["price": 1, "currency": "USD"])
+        #expect(vm[.bookPriceText] == "1.0 USD")
+        vm.deepMerge(["price": 2, "currency": "GBP"])
+        #expect(vm[.bookPriceText] == "2.0 GBP")
+        #expect(seen == ["1.0 EUR", "2.0 USD"])     // price is merged first
+
+        vm.removeAll()
+        #expect(vm.keys == ["priceText"])
+        #expect(vm[.bookPriceText] == "0.0 ")
+        _ = token
+    }
+
     @Test func onDemandCommandsStillWaitToBeAsked() {
         let log = CallLog()
         let vm = ViewModel(["price": 1])

@@ -63,7 +63,9 @@ extension ViewModel {
     }
 
     /// Removes every stored value. Weak slots, commands, the index path and
-    /// the UI state are kept. Returns the ViewModel, for chaining.
+    /// the UI state are kept, so an automatic command runs again as its
+    /// inputs go (its key ends holding the result for none of them, absent
+    /// when that is `nil`). Returns the ViewModel, for chaining.
     @discardableResult
     public func removeAll() -> ViewModel {
         // Last key first: removal from the end of the key order is cheapest.
