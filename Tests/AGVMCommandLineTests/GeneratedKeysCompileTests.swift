@@ -59,6 +59,35 @@ struct GeneratedKeysCompileTests {
         try Self.expectUsableOffTheMainActor(files, use: Self.packagingOffTheMainActor, in: directory, modules: modules)
     }
 
+    /// `agvm keys --spec` output typechecks for every bundled spec (one
+    /// compile each: specs share key names), used as an app reads a
+    /// ViewModel its spec packaged.
+    @Test func specKeysTypecheck() throws {
+        let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")
+        let directory = try Self.makeTemporaryDirectory("agvm-spec-keys")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let use = directory.appendingPathComponent("use.swift")
+        try Data("""
+            import AGViewModel
+            import Foundation
+
+            nonisolated func show(_ item: ViewModel) -> String {
+                "\\(item[.id] ?? "") \\(item[.title, default: "untitled"])"
+            }
+            """.utf8).write(to: use)
+        for fixture in GoldenFileTests.fixtures {
+            let output = directory.appendingPathComponent("\(fixture.name).swift").path
+            let io = CapturedIO()
+            let spec = AGVMCommandLineTests.fixture("specs/\(fixture.name).spec.json")
+            #expect(io.run("keys", spec, "--spec", "--module", fixture.module, "-o", output) == 0, "\(io.error)")
+            let source = try String(contentsOfFile: output, encoding: .utf8)
+            let usesIDAndTitle = source.contains("static var id:") && source.contains("static var title:")
+            let (status, message) = try Self.runTool(
+                ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, output] + (usesIDAndTitle ? [use.path] : []))
+            #expect(status == 0, "\(fixture.name): \(message.prefix(4000))")
+        }
+    }
+
     /// Keys generated without packagers are usable off the main actor too.
     @Test func keysWithoutPackagersAreUsableOffTheMainActor() throws {
         let modules = try #require(Self.modulesDirectory(), "build the package first (swift build)")

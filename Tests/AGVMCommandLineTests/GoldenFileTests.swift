@@ -36,6 +36,7 @@ struct GoldenFileTests {
             ("tree.txt", ["convert", input, "--packager", spec]),
             ("json", ["convert", input, "--packager", spec, "--to", "json"]),
             ("keys.swift", ["keys", input, "--module", fixture.module]),
+            ("spec-keys.swift", ["keys", spec, "--spec", "--module", fixture.module]),
             ("generic.tree.txt", ["convert", input]),
         ]
     }

@@ -128,7 +128,7 @@ struct KeyConstantGenerator {
             lines.append("nonisolated extension ViewModel.Key where Value == \(type) {")
             for constant in constants where constant.type == type {
                 lines.append("    /// \(constant.doc)")
-                lines.append("    public static var \(constant.member): Self { \(swiftLiteral(constant.key)) }")
+                lines.append("    public static var \(constant.member): Self { \(Self.swiftLiteral(constant.key)) }")
             }
             lines.append("}")
         }
@@ -150,7 +150,7 @@ struct KeyConstantGenerator {
         var nested: [(prefix: String, sourcePath: [String], shape: JSONShape)] = []
         for (key, member) in object.members {
             let path = prefix.isEmpty ? key : prefix + "_" + key
-            let doc = (sourcePath.isEmpty ? "" : "In `\(sanitizeComment(Self.writtenPath(sourcePath)))`: ")
+            let doc = (sourcePath.isEmpty ? "" : "In `\(Self.commentText(Self.writtenPath(sourcePath)))`: ")
                 + describe(key: key, member: member, parentCount: object.objectCount)
             constants.append((KeyType(member).swiftName, members.memberName(for: path), key, doc))
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
@@ -192,7 +192,7 @@ struct KeyConstantGenerator {
         lines.append("\(inner)public static func package(_ json: JSONObject) -> sending ViewModel {")
         lines.append("\(inner)    let viewModel = ViewModel()")
         for (key, member) in object.members {
-            let literal = swiftLiteral(key)
+            let literal = Self.swiftLiteral(key)
             lines.append("\(inner)    viewModel[\(literal)] = json[\(literal)]")
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
                 nested.append((types.typeName(for: key), key, objectShape))
@@ -211,7 +211,7 @@ struct KeyConstantGenerator {
 
     /// The doc comment for one key: source key, type notes and an example.
     private func describe(key: String, member: JSONShape, parentCount: Int) -> String {
-        var parts = ["`\(sanitizeComment(key))`"]
+        var parts = ["`\(Self.commentText(key))`"]
         var facts: [String] = []
         if member.isOptional(inParentOf: parentCount) { facts.append("optional") }
         if member.kinds.isEmpty { facts.append("null in every sample") }
@@ -220,7 +220,7 @@ struct KeyConstantGenerator {
         if member.mapValues != nil { facts.append("map keyed by id, \(counted(member.mapMemberCount, "member"))") }
         if !facts.isEmpty { parts.append("(" + facts.joined(separator: "; ") + ")") }
         if let example = member.example {
-            parts.append("Example: " + sanitizeComment(example.briefDescription))
+            parts.append("Example: " + Self.commentText(example.briefDescription))
         }
         return parts.joined(separator: " ")
     }
@@ -259,7 +259,7 @@ struct KeyConstantGenerator {
 
     // MARK: - Literals
 
-    private func swiftLiteral(_ s: String) -> String {
+    static func swiftLiteral(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -293,7 +293,7 @@ struct KeyConstantGenerator {
     }
 
     /// Comment text on one line, without sequences that would end a comment.
-    private func sanitizeComment(_ s: String) -> String {
+    static func commentText(_ s: String) -> String {
         // `*/` would end the comment; `/*` inside one is a clang warning
         // (fatal with -Werror).
         Self.oneLine(s).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")

@@ -2,12 +2,13 @@ import AGViewModel
 import Foundation
 
 /// `agvm keys INPUT --module NAME [--language swift|objc] [--packager] [-o FILE]`:
-/// generates typed key constants from sample API JSON.
+/// generates typed key constants from sample API JSON, or, with `--spec`,
+/// from a packaging spec.
 enum KeysCommand {
     static let command = ToolCommand(
         name: "keys",
         abstract: "Generate key constants from sample API JSON.",
-        usage: "INPUT --module NAME [--language swift|objc] [--packager] [-o FILE]",
+        usage: "INPUT --module NAME [--language swift|objc] [--packager | --spec] [-o FILE]",
         discussion: """
         Reads sample JSON (an object or an array of objects; '-' for standard input)
         and writes key constants: in Swift, typed keys as static members of
@@ -32,12 +33,18 @@ enum KeysCommand {
         a module name that would hide a type the code uses ('ViewModel2') or,
         with --packager, a common type of the app's ('Error2').
         A sample that is not an object or an array of objects is an error.
+        With --spec, INPUT is a packaging spec (as 'agvm convert --packager' takes)
+        and the constants are the keys its fields store, typed by their "type",
+        for the ViewModels the spec packages (header and items of every section);
+        a part without "fields" copies the API's keys, which the spec does not
+        name, and is reported on standard error.
         The same input always gives the same output.
         """,
         options: [
             .value("module", placeholder: "NAME", help: "Name of the API (required), e.g. Timeline: the --packager type, the Objective-C prefix, comments."),
             .value("language", placeholder: "swift|objc", help: "Output language (default swift)."),
             .flag("packager", help: "Swift only: add packagers copying each API key into a ViewModel."),
+            .flag("spec", help: "Swift only: INPUT is a packaging spec; generate the keys it stores."),
             .value("output", short: "o", placeholder: "FILE", help: "Write to FILE (atomically) instead of standard output; never the INPUT."),
         ],
         arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: 1),
@@ -55,11 +62,23 @@ enum KeysCommand {
         if arguments.has("packager") && language != .swift {
             throw CommandLineUsageError(command: "keys", message: "'--packager' needs '--language swift'")
         }
+        if arguments.has("spec") && language != .swift {
+            throw CommandLineUsageError(command: "keys", message: "'--spec' needs '--language swift'")
+        }
+        if arguments.has("spec") && arguments.has("packager") {
+            throw CommandLineUsageError(command: "keys", message:
+                "'--spec' and '--packager' do not go together: the spec is the packager (agvm convert --packager SPEC, or SpecPackager in the app)")
+        }
         let path = arguments.positionals[0]
         if let output = arguments.value("output"), OutputDestination.replacedInput(writingTo: output, inputs: [path]) != nil {
             throw CommandLineUsageError(command: "keys", message: "'-o \(output)' would replace the input \(CommandLineTool.displayName(path)); write to another file")
         }
         guard let data = CommandLineTool.readInput(path, io: io) else { return 1 }
+        let sourceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
+        if arguments.has("spec") {
+            return try runWithSpec(data, path: path, sourceName: sourceName, module: module,
+                                   output: arguments.value("output"), io: io)
+        }
         let sample: JSONValue
         do {
             sample = try JSONParser().parse(data)
@@ -67,7 +86,6 @@ enum KeysCommand {
             io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
             return 1
         }
-        let sourceName = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
         var generator = KeyConstantGenerator(sample: sample, moduleName: module, sourceName: sourceName)
         guard generator.hasKeys else {
             // An error page or an empty list: no key file, and an existing
@@ -82,6 +100,30 @@ enum KeysCommand {
         }
         let source = generator.generate(language)
         try CommandLineTool.emit(Data(source.utf8), to: arguments.value("output"), io: io)
-            return 0
+        return 0
+    }
+
+    /// `--spec`: the keys the packaging spec in `data` stores.
+    private static func runWithSpec(
+        _ data: Data, path: String, sourceName: String, module: String, output: String?, io: ToolIO
+    ) throws -> Int32 {
+        let spec: PackagingSpec
+        do {
+            spec = try PackagingSpec(data: data, source: CommandLineTool.displayName(path))
+        } catch {
+            io.writeError("\(CommandLineTool.messageText("\(error)"))\n")
+            return 1
+        }
+        let generator = SpecKeyConstantGenerator(spec: spec, moduleName: module, sourceName: sourceName)
+        for note in generator.notes {
+            io.writeError("\(CommandLineTool.displayName(path)): note: \(CommandLineTool.messageText(note.description))\n")
+        }
+        guard generator.hasKeys else {
+            io.writeError("\(CommandLineTool.displayName(path)): error: the spec names no keys (no \"fields\" or \"headerFields\"); "
+                + "generate keys from a sample of the API instead\n")
+            return 1
+        }
+        try CommandLineTool.emit(Data(generator.generate().utf8), to: output, io: io)
+        return 0
     }
 }
