@@ -119,16 +119,17 @@ struct SpecKeyConstantGenerator {
         return text
     }
 
-    /// The Swift value type a field stores.
+    /// The Swift value type a field stores: the key type of its JSON type.
     private static func swiftType(_ field: PackagingSpec.Field) -> String {
-        switch field.type {
-        case .string: "String"
-        case .int: "Int"
-        case .double: "Double"
-        case .bool: "Bool"
-        case .url: "URL"
-        case .array: "[JSONValue]"
-        case .object: "JSONObject"
+        let type: KeyType = switch field.type {
+        case .string: .string
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        case .url: .url
+        case .array: .array
+        case .object: .object
         }
+        return type.swiftName
     }
 }
