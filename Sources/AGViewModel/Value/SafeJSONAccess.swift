@@ -254,12 +254,12 @@ extension JSONValue: SafeJSONAccess {
             switch (component, current) {
             case let (.key(key), .object(object)):
                 guard let position = object.index(forKey: key, hash: keyHashes?[step - 1]) else {
-                    return .failure(JSONAccessError(path: fullPath.prefix(step), reason: .missing))
+                    return .failure(JSONAccessError(missingAt: fullPath.prefix(step), in: .object(object)))
                 }
                 current = object._members[position].value
             case let (.index(index), .array(array)):
                 guard array.indices.contains(index) else {
-                    return .failure(JSONAccessError(path: fullPath.prefix(step), reason: .missing))
+                    return .failure(JSONAccessError(missingAt: fullPath.prefix(step), in: .count(array.count)))
                 }
                 current = array[index]
             case (_, .null):
@@ -287,7 +287,7 @@ extension JSONObject: SafeJSONAccess {
             return .failure(JSONAccessError(path: JSONPath([]), reason: .notAContainer(found: .object)))
         }
         guard let position = index(forKey: key, hash: keyHashes?[0]) else {
-            return .failure(JSONAccessError(path: path.prefix(1), reason: .missing))
+            return .failure(JSONAccessError(missingAt: path.prefix(1), in: .object(self)))
         }
         return JSONValue.walk(_members[position].value, path.components.dropFirst(), fullPath: path, depth: 1, keyHashes: keyHashes)
     }

@@ -66,7 +66,7 @@ extension ViewModel: SafeJSONAccess {
         }
         switch storedValue(forKey: key) {
         case nil:
-            return .failure(JSONAccessError(path: path.prefix(depth + 1), reason: .missing))
+            return .failure(JSONAccessError(missingAt: path.prefix(depth + 1), in: .keys(keyOrder)))
         case .json(let json)?:
             return JSONValue.walk(json, components[(depth + 1)...], fullPath: path, depth: depth + 1)
         case .payload(let payload)?:
@@ -81,7 +81,7 @@ extension ViewModel: SafeJSONAccess {
                     return .failure(JSONAccessError(path: path.prefix(depth + 1), reason: .notAContainer(found: .array)))
                 }
                 guard nested.indices.contains(index) else {
-                    return .failure(JSONAccessError(path: path.prefix(depth + 2), reason: .missing))
+                    return .failure(JSONAccessError(missingAt: path.prefix(depth + 2), in: .count(nested.count)))
                 }
                 return nested[index].walk(path, depth: depth + 2)
             }
