@@ -18,7 +18,7 @@
 /// A command runs when asked (``Execution/onDemand``, the default): a
 /// change of an input only marks it, and `executeCommandIfNeeded` brings
 /// the value up to date. A view that reads the key through the subscript
-/// (a SwiftUI `body`, a cell's `bind`) would show the old value until
+/// (a SwiftUI `body`, a cell's `apply(_:)`) would show the old value until
 /// someone asks. A command made with `execution: .automatic` runs as soon
 /// as it is marked instead (when it is set, when an input changes, when
 /// it is marked by hand), so the key always holds a current value and
