@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import AGViewModel
+
+@Suite("Codable types to and from JSON values and ViewModels")
+struct CodableBridgeTests {
+    struct Author: Codable, Equatable {
+        var name: String
+        var followerCount: Int
+    }
+
+    struct Post: Codable, Equatable {
+        var id: UInt64
+        var title: String
+        var tags: [String]
+        var score: Double?
+        var author: Author
+        var published: Date
+    }
+
+    let post = Post(id: .max, title: "Hello", tags: ["a", "b"], score: nil,
+                    author: Author(name: "Ada", followerCount: 3), published: Date(timeIntervalSince1970: 1_700_000_000))
+
+    var coders: (JSONEncoder, JSONDecoder) {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .iso8601
+        return (encoder, decoder)
+    }
+
+    @Test func aValueRoundTripsWithTheCodersStrategies() throws {
+        let (encoder, decoder) = coders
+        let json = try JSONValue(encoding: post, encoder: encoder)
+        #expect(json["id"] == JSONValue(UInt64.max))             // exact
+        #expect(json["author"]?["follower_count"] == 3)          // the key strategy applied
+        #expect(json["published"] == "2023-11-14T22:13:20Z")     // the date strategy applied
+        #expect(json["score"] == nil)                            // nil is left out, as JSONEncoder does
+        #expect(try json.decode(Post.self, decoder: decoder) == post)
+        #expect(try json.objectValue?.decode(Post.self, decoder: decoder) == post)
+    }
+
+    @Test func aViewModelIsMadeFromAndDecodedToAModel() throws {
+        let (encoder, decoder) = coders
+        let viewModel = try ViewModel(encoding: post, encoder: encoder)
+        #expect(viewModel.string(at: "author.name") == "Ada")
+        // In the encoder's key order (Foundation's follows no declaration order).
+        #expect(Set(viewModel.keys) == ["id", "title", "tags", "author", "published"])
+        viewModel["title"] = "Edited"
+        var expected = post
+        expected.title = "Edited"
+        #expect(try viewModel.decode(Post.self, decoder: decoder) == expected)
+
+        // A nested ViewModel decodes as the nested object.
+        viewModel[value: "author"] = .payload(try ViewModel(encoding: Author(name: "Grace", followerCount: 9), encoder: encoder))
+        expected.author = Author(name: "Grace", followerCount: 9)
+        #expect(try viewModel.decode(Post.self, decoder: decoder) == expected)
+    }
+
+    @Test func failuresNameWhatWentWrong() throws {
+        #expect(throws: EncodingError.self) { try ViewModel(encoding: ["not", "an", "object"]) }
+        do {
+            _ = try ViewModel(encoding: 3)
+            Issue.record("made a ViewModel from a number")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.debugDescription.contains("encodes as int"))
+        }
+        #expect(throws: EncodingError.self) { try JSONValue(encoding: Double.nan) }
+
+        let wrong: JSONValue = ["name": "Ada", "followerCount": "many"]
+        do {
+            _ = try wrong.decode(Author.self)
+            Issue.record("decoded a string as an Int")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["followerCount"])
+        }
+    }
+}
