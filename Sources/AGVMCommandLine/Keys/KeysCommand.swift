@@ -1,13 +1,13 @@
 import AGViewModel
 import Foundation
 
-/// `agvm keys INPUT --module NAME [--language swift|objc] [--packager] [-o FILE]`:
+/// `agvm keys INPUT --module NAME [--language swift|objc] [--packager | --spec] [-o FILE]`:
 /// generates typed key constants from sample API JSON, or, with `--spec`,
 /// from a packaging spec.
 enum KeysCommand {
     static let command = ToolCommand(
         name: "keys",
-        abstract: "Generate key constants from sample API JSON.",
+        abstract: "Generate key constants from sample API JSON or a packaging spec.",
         usage: "INPUT --module NAME [--language swift|objc] [--packager | --spec] [-o FILE]",
         discussion: """
         Reads sample JSON (an object or an array of objects; '-' for standard input)
