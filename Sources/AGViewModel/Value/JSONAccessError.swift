@@ -42,8 +42,9 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// For a missing key: the key of the same object that looks most like
-    /// it (the same but for case and `_`, `-` or spaces, or a typo or two
-    /// away), as an API renaming or a misspelt key would leave it; `nil`
+    /// it (the same but for case and `_`, `-` or spaces, or within one
+    /// edit per four characters, none for keys under four), as an API
+    /// renaming or a misspelt key would leave it; `nil`
     /// when none does or the error is of another kind.
     ///
     /// ```swift
