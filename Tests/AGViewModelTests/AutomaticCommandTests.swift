@@ -222,4 +222,101 @@ struct AutomaticCommandTests {
         #expect(copy[.bookPriceText] == "99.0 EUR")
         #expect(vm[.bookPriceText] == "12.5 EUR")
     }
+
+    /// Two automatic commands share an input; one body also sets the
+    /// other's second input. Whichever runs first (the order of a set, so
+    /// several key names), the other ends current: a command whose input
+    /// changes after it ran runs again.
+    @Test func aCommandWhoseInputAnotherBodySetsRunsAgain() {
+        for trial in 0..<16 {
+            let total = "total\(trial)", doubled = "doubled\(trial)"
+            let vm = ViewModel(["x": 1, "y": 0])
+            vm.setCommand(forKey: doubled, dependsOn: ["x"], execution: .automatic) { vm in
+                let value = vm.int(at: "x", default: 0) * 2
+                vm["y"] = value
+                return value
+            }
+            vm.setCommand(forKey: total, dependsOn: ["x", "y"], execution: .automatic) { vm in
+                vm.int(at: "x", default: 0) + vm.int(at: "y", default: 0)
+            }
+            for x in [3, 7, 10] {
+                vm["x"] = x
+                #expect(vm.int(at: doubled) == 2 * x)
+                #expect(vm.int(at: total) == 3 * x, "trial \(trial), x = \(x)")
+                #expect(!vm.needsExecuteCommand(forKey: total))
+            }
+        }
+    }
+
+    /// The observers of a key a round changes hear of it when every
+    /// automatic command has run: an observer of one derived key reads
+    /// another current, and one that sets an input starts a round of its
+    /// own, whose value its observers read current too.
+    @Test func observersOfDerivedKeysReadEveryDerivedValueCurrent() {
+        for trial in 0..<16 {
+            let label = "label\(trial)", double = "double\(trial)", sum = "sum\(trial)"
+            let vm = ViewModel(["x": 1, "offset": 0])
+            vm.setCommand(forKey: double, dependsOn: ["x"], execution: .automatic) { vm in
+                vm.int(at: "x", default: 0) * 2
+            }
+            vm.setCommand(forKey: label, dependsOn: ["x"], execution: .automatic) { vm in
+                "x = \(vm.int(at: "x", default: 0))"
+            }
+            vm.setCommand(forKey: sum, dependsOn: ["x", "offset"], execution: .automatic) { vm in
+                vm.int(at: "x", default: 0) + vm.int(at: "offset", default: 0)
+            }
+            var seen: [String] = []
+            let onDouble = vm.observe(ViewModel.Key<Int>(double)) { vm, _, new in
+                seen.append("\(new ?? -1): \(vm.string(at: label) ?? "-")")
+                vm["offset"] = new ?? 0
+            }
+            let onSum = vm.observe(ViewModel.Key<Int>(sum)) { vm, _, new in
+                let current = vm.int(at: "x", default: 0) + vm.int(at: "offset", default: 0)
+                #expect(vm.int(at: sum) == current)
+                seen.append("sum \(new ?? -1)")
+            }
+            vm["x"] = 5
+            #expect(vm.int(at: sum) == 15)
+            #expect(seen.contains("10: x = 5"), "trial \(trial)")
+            #expect(seen.last == "sum 15", "trial \(trial)")
+            _ = (onDouble, onSum)
+        }
+    }
+
+    /// Bodies that change each other's inputs to a new value every run (a
+    /// cycle the dependencies do not show) end: each runs again only for a
+    /// change that does not follow from its own run.
+    @Test func bodiesChangingEachOthersInputsEnd() {
+        let log = CallLog()
+        let vm = ViewModel(["x": 0, "y": 0, "z": 0])
+        vm.setCommand(forKey: "a", dependsOn: ["x", "z"], execution: .automatic) { vm in
+            log.append("a")
+            vm["y"] = vm.int(at: "y", default: 0) + 1
+            return vm.int(at: "z", default: 0)
+        }
+        vm.setCommand(forKey: "c", dependsOn: ["y"], execution: .automatic) { vm in
+            log.append("c")
+            vm["z"] = vm.int(at: "z", default: 0) + 1
+            return vm.int(at: "y", default: 0)
+        }
+        let before = log.all.count
+        vm["x"] = 1
+        #expect(log.all.count - before <= 4)
+        #expect(log.all.count - before >= 2)
+    }
+
+    /// `removeAll` ends with every automatic key holding its result for an
+    /// empty ViewModel, whether the derived key comes before or after its
+    /// inputs.
+    @Test func removeAllLeavesTheResultForNoInputsInAnyKeyOrder() {
+        let vm = ViewModel()
+        vm.setCommand(for: .bookPriceText, dependsOn: .bookPrice, execution: .automatic) { vm in
+            "\(vm[.bookPrice] ?? 0)"
+        }
+        vm[.bookPrice] = 3
+        #expect(vm.keys == ["priceText", "price"])
+        vm.removeAll()
+        #expect(vm.keys == ["priceText"])
+        #expect(vm[.bookPriceText] == "0.0")
+    }
 }

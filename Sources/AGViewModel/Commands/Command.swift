@@ -63,12 +63,15 @@ public final class Command {
         /// depends on changes (inside a batch too, at each change), when it
         /// is marked by hand or by an undo. It runs after the change that
         /// marked it is stored and before that change's observers are
-        /// told, so they read a current value. Commands built on each other
-        /// run in dependency order. A command that is not executable, or
-        /// that was already run in the same round of changes (commands
-        /// that depend on each other in a cycle, a body that changes its
-        /// own inputs), stays marked instead, for the next change or
-        /// `executeCommandIfNeeded` call.
+        /// told, so they read a current value; the observers of the keys
+        /// the commands change hear of them once all have run, as after a
+        /// batch. Commands built on each other run in dependency order; one
+        /// whose input changes after it ran (another command's body set it)
+        /// runs again. A command that is not executable, or whose input
+        /// changed as a result of its own run (commands that depend on each
+        /// other in a cycle, a body that changes its own inputs), stays
+        /// marked instead, for the next change or `executeCommandIfNeeded`
+        /// call.
         case automatic
     }
 

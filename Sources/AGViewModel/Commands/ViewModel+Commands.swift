@@ -267,29 +267,47 @@ extension ViewModel {
     }
 
     /// Runs the automatic commands of `keys`, and those their results mark:
-    /// a round, in which each runs at most once. Marks made while a round
-    /// runs (by the results it stores) add to it, so chains of derived
-    /// values run in a loop, not nested in each other's stores. Each
-    /// command brings the commands it depends on up to date first
-    /// (``execute(_:force:)``).
+    /// a round. Marks made while a round runs (by the results it stores)
+    /// add to it, so chains of derived values run in a loop, not nested in
+    /// each other's stores. Each command brings the commands it depends on
+    /// up to date first (``execute(_:force:)``). A command marked again
+    /// after it ran runs again, unless the change follows from its own
+    /// result (see ``AutomaticCommandRound``).
+    ///
+    /// Key observers hear of the round's changes when it ends, as after a
+    /// batch, so every automatic value they read is current.
     private func runAutomaticCommands(_ keys: [String]) {
         if let round = automaticCommandRound {
-            round.pending.append(contentsOf: keys)
+            round.add(keys)
             return
         }
-        let round = AutomaticCommandRound(pending: keys)
+        let round = AutomaticCommandRound(marking: keys)
+        let center = observationCenter
+        center?.beginBatch()
+        defer { center?.endBatch(in: self) }
         automaticCommandRound = round
+        // Cleared before the batch ends: observers that change an input
+        // start a round of their own.
         defer { automaticCommandRound = nil }
-        var head = 0
-        while head < round.pending.count {
-            let key = round.pending[head]
-            head += 1
-            // Run already in this round and marked again (a cycle, or a
-            // body that changes its own inputs), or not executable: it
-            // stays marked.
-            guard needsExecuteCommand(forKey: key), !round.ran.contains(key) else { continue }
-            _ = try? execute(key, force: false)
+        var limit: Int?
+        while let mark = round.takeMark() {
+            // Not executable: it stays marked.
+            guard needsExecuteCommand(forKey: mark.key), round.shouldRun(mark, limit: {
+                // A chain of automatic commands, each changing an input of
+                // the next, reruns each at most once per command.
+                if let limit { return limit }
+                limit = commandSlots.values.count { $0.command.execution == .automatic }
+                return limit!
+            }) else { continue }
+            _ = try? execute(mark.key, force: false)
         }
+    }
+
+    /// Marks every automatic command, so each runs for what the ViewModel
+    /// holds now.
+    internal func markAutomaticCommands() {
+        let automatic = commandSlots.compactMap { $0.value.command.execution == .automatic ? $0.key : nil }
+        if !automatic.isEmpty { mark(automatic) }
     }
 
     /// Clears the mark of `key`'s command, which was claimed for a run with
@@ -350,12 +368,15 @@ extension ViewModel {
             let key: String
             let dependencies: [String]
             var next = 0
+            /// The runs of its dependencies made here, in a round.
+            var dependencyRuns: [Int] = []
         }
         var visiting: Set<String> = []
         guard let planned = try decide(key, force: force, claim: false, visiting: visiting).command(forKey: key) else {
             return storedValue(forKey: key)
         }
         var pending = [Pending(key: key, dependencies: planned.dependencies)]
+        var dependencyRuns: [Int] = []
         visiting.insert(key)
         while let top = pending.last {
             if top.next < top.dependencies.count {
@@ -371,10 +392,15 @@ extension ViewModel {
             }
             pending.removeLast()
             visiting.remove(top.key)
-            if pending.isEmpty { break }
-            _ = try? run(top.key, force: false, visiting: visiting)
+            if pending.isEmpty {
+                dependencyRuns = top.dependencyRuns
+                break
+            }
+            var ran: Int?
+            _ = try? run(top.key, force: false, visiting: visiting, after: top.dependencyRuns, ran: &ran)
+            if let ran { pending[pending.count - 1].dependencyRuns.append(ran) }
         }
-        return try run(key, force: force, visiting: visiting)
+        return try run(key, force: force, visiting: visiting, after: dependencyRuns)
     }
 
     /// Whether `key`'s command runs now. When `claim`ing it for a run, also
@@ -414,14 +440,31 @@ extension ViewModel {
 
     /// Claims `key`'s command, when it is to run, and runs its chain,
     /// storing each result under `key`.
-    private func run(_ key: String, force: Bool, visiting: Set<String>) throws(CommandError) -> ViewModelValue? {
+    ///
+    /// In a round of automatic commands, the run is recorded, following
+    /// from the runs in `dependencyRuns`, and `ran` is set to it.
+    private func run(
+        _ key: String, force: Bool, visiting: Set<String>, after dependencyRuns: [Int] = []
+    ) throws(CommandError) -> ViewModelValue? {
+        var ran: Int?
+        return try run(key, force: force, visiting: visiting, after: dependencyRuns, ran: &ran)
+    }
+
+    private func run(
+        _ key: String, force: Bool, visiting: Set<String>, after dependencyRuns: [Int], ran: inout Int?
+    ) throws(CommandError) -> ViewModelValue? {
         guard let head = try decide(key, force: force, claim: true, visiting: visiting).command(forKey: key) else {
             return storedValue(forKey: key)
         }
         // The generation the claim saw; `decide` counted the run in flight.
         let claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
-        if head.execution == .automatic { automaticCommandRound?.ran.insert(key) }
-        defer { setInFlight(key, head, by: -1) }
+        let round = automaticCommandRound
+        let started = round?.begin(key, after: dependencyRuns)
+        ran = started?.run
+        defer {
+            if let started { round?.finish(started) }
+            setInFlight(key, head, by: -1)
+        }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
             result = step.run(on: self)
@@ -445,13 +488,3 @@ extension ViewModel {
     }
 }
 
-/// The automatic commands waiting to run in one round, and those that ran
-/// in it (see ``ViewModel/runAutomaticCommands(_:)``).
-internal final class AutomaticCommandRound {
-    var pending: [String]
-    var ran: Set<String> = []
-
-    init(pending: [String]) {
-        self.pending = pending
-    }
-}

@@ -70,6 +70,9 @@ extension ViewModel {
     public func removeAll() -> ViewModel {
         // Last key first: removal from the end of the key order is cheapest.
         for key in keys.reversed() { store(nil, forKey: key) }
+        // A derived key that came before its inputs was removed after its
+        // command last ran: run them all for the empty ViewModel.
+        if !commandSlots.isEmpty { markAutomaticCommands() }
         return self
     }
 }
