@@ -63,6 +63,27 @@ struct TypedKeyJSONTests {
         #expect(typed == "hello")
     }
 
+    /// With a default too, a literal reads the untyped value on an object
+    /// and on a value alike; a typed key, or a context asking for a type,
+    /// reads the typed one.
+    @Test func aLiteralWithADefaultReadsTheJSONValueOnBoth() {
+        let value = JSONValue.object(status)
+        let fromObject = status["retweet_count", default: 0]
+        let fromValue = value["retweet_count", default: 0]
+        #expect(fromObject == .string("7"))
+        #expect(fromValue == .string("7"))
+        #expect(type(of: fromObject) == type(of: fromValue))
+        #expect(value["missing", default: 0] == 0)
+        #expect(JSONValue.array([1])["text", default: "none"] == "none")
+        let typed: Int = value["retweet_count", default: 0]
+        #expect(typed == 7)
+        #expect(value[.retweets, default: 0] == 7)
+
+        var counts = JSONValue.null
+        counts["likes", default: 0] = 3
+        #expect(counts == ["likes": 3])
+    }
+
     /// What a hand-written packager writes with generated keys.
     @Test func packagingWithTheSameKeys() throws {
         let viewModel = ViewModel()

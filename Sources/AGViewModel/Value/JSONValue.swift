@@ -184,6 +184,15 @@ extension JSONValue {
         }
     }
 
+    /// The value of the member named `key`, or `defaultValue` when this is
+    /// not an object or has no such member (as `JSONObject`'s). Setting
+    /// sets the member, as ``subscript(_:)-(String)`` does.
+    @inlinable
+    public subscript(key: String, default defaultValue: @autoclosure () -> JSONValue) -> JSONValue {
+        get { self[key] ?? defaultValue() }
+        set { self[key] = newValue }
+    }
+
     /// The element at `index` of an array; `nil` when this is not an array
     /// or `index` is out of range. Never traps.
     ///

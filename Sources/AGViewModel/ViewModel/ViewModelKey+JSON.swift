@@ -23,6 +23,7 @@ extension JSONObject {
     /// The member named by the typed `key` read as `Value`, or `fallback`
     /// when absent or unreadable.
     @inlinable
+    @_disfavoredOverload
     public subscript<Value: ViewModelStorable>(
         key: ViewModel.Key<Value>, default fallback: @autoclosure () -> Value
     ) -> Value {
@@ -41,6 +42,7 @@ extension JSONValue {
 
     /// The member named by the typed `key` read as `Value`, or `fallback`.
     @inlinable
+    @_disfavoredOverload
     public subscript<Value: ViewModelStorable>(
         key: ViewModel.Key<Value>, default fallback: @autoclosure () -> Value
     ) -> Value {
