@@ -15,19 +15,20 @@ internal final class AutomaticCommandRound {
         let cause: Int?
     }
 
-    /// A run of a command in the round, and the runs it follows from.
+    /// A run of a command in the round, and where the runs it follows
+    /// from are listed in `causes` (one list for all: no allocation per run).
     struct Run {
         let key: String
-        let causes: [Int]
+        let causes: Range<Int>
     }
 
     /// The marks waiting, oldest first; `next` is the first not yet taken.
     private var marks: [Mark] = []
     private var next = 0
     private var runs: [Run] = []
+    private var causes: [Int] = []
     /// Per key, its latest run in `runs`, and how many it had.
-    private var latestRun: [String: Int] = [:]
-    private var runCounts: [String: Int] = [:]
+    private var runsByKey: [String: (latest: Int, count: Int)] = [:]
     /// The run whose body or result is being stored: what marks made now
     /// follow from.
     private(set) var current: Int?
@@ -57,9 +58,8 @@ internal final class AutomaticCommandRound {
     /// change follows from a run of the command itself (a cycle), nor
     /// after `limit` runs of it in this round.
     func shouldRun(_ mark: Mark, limit: () -> Int) -> Bool {
-        guard let latest = latestRun[mark.key] else { return true }
-        guard let cause = mark.cause, cause > latest else { return false }
-        guard runCounts[mark.key, default: 0] < limit() else { return false }
+        guard let (latest, count) = runsByKey[mark.key] else { return true }
+        guard let cause = mark.cause, cause > latest, count < limit() else { return false }
         return !follows(from: mark.key, startingAt: cause)
     }
 
@@ -70,7 +70,7 @@ internal final class AutomaticCommandRound {
         while let index = pending.popLast() {
             guard seen.insert(index).inserted else { continue }
             if runs[index].key == key { return true }
-            pending.append(contentsOf: runs[index].causes)
+            pending.append(contentsOf: causes[runs[index].causes])
         }
         return false
     }
@@ -81,12 +81,19 @@ internal final class AutomaticCommandRound {
     /// ``finish(_:)``.
     func begin(_ key: String, after dependencyRuns: [Int]) -> (run: Int, interrupted: Int?) {
         let index = runs.count
-        runs.append(Run(key: key, causes: (current.map { [$0] } ?? []) + dependencyRuns))
-        latestRun[key] = index
-        runCounts[key, default: 0] += 1
+        let start = causes.count
+        if let current { causes.append(current) }
+        causes.append(contentsOf: dependencyRuns)
+        runs.append(Run(key: key, causes: start..<causes.count))
+        Self.count(run: index, in: &runsByKey[key, default: (index, 0)])
         let interrupted = current
         current = index
         return (index, interrupted)
+    }
+
+    private static func count(run index: Int, in entry: inout (latest: Int, count: Int)) {
+        entry.latest = index
+        entry.count += 1
     }
 
     /// Records that the run `begin` returned has ended.

@@ -282,7 +282,9 @@ extension ViewModel {
             return
         }
         let round = AutomaticCommandRound(marking: keys)
-        let center = observationCenter
+        // Without key observers there is nothing to hold (and a batch
+        // would put every store of the round on the slow path).
+        let center = observationCenter.flatMap { $0.observers.isEmpty ? nil : $0 }
         center?.beginBatch()
         defer { center?.endBatch(in: self) }
         automaticCommandRound = round
