@@ -319,4 +319,49 @@ struct AutomaticCommandTests {
         #expect(vm.keys == ["priceText"])
         #expect(vm[.bookPriceText] == "0.0")
     }
+
+    /// A body that runs a command and then changes that command's input:
+    /// the command runs again for the later change.
+    @Test func aCommandRunByABodyRunsAgainWhenTheBodyChangesItsInput() {
+        for forced in [false, true] {
+            let vm = ViewModel(["x": 0, "y": 0])
+            vm.setCommand(forKey: "k", dependsOn: ["y"], execution: .automatic) { vm in
+                vm.int(at: "y", default: 0) + 1
+            }
+            vm.setCommand(forKey: "q", dependsOn: ["x"], execution: .automatic) { vm in
+                let x = vm.int(at: "x", default: 0)
+                vm["y"] = x
+                _ = forced ? try? vm.executeCommand(forKey: "k") : try? vm.executeCommandIfNeeded(forKey: "k")
+                vm["y"] = x * 10
+                return x
+            }
+            vm["x"] = 2
+            #expect(vm.int(at: "k") == 21, "forced: \(forced)")
+            #expect(!vm.needsExecuteCommand(forKey: "k"))
+        }
+    }
+
+    /// An on-demand input that another automatic body makes stale while
+    /// the commands built on it are brought up to date: they end current,
+    /// whichever runs first.
+    @Test func anOnDemandInputMadeStaleByAnotherBodyIsBroughtUpToDate() {
+        for trial in 0..<32 {
+            let total = "total\(trial)", writer = "writer\(trial)"
+            let vm = ViewModel(["i": 1, "h": 10])
+            vm.setCommand(forKey: writer, dependsOn: ["i"], execution: .automatic) { vm in
+                vm["h"] = vm.int(at: "i", default: 0) * 10
+                return vm.int(at: "i", default: 0)
+            }
+            vm.setCommand(forKey: "sum", dependsOn: ["i", "h"]) { vm in
+                vm.int(at: "i", default: 0) + vm.int(at: "h", default: 0)
+            }
+            vm.setCommand(forKey: total, dependsOn: ["sum", writer], execution: .automatic) { vm in
+                vm.int(at: "sum", default: 0) + vm.int(at: writer, default: 0)
+            }
+            vm["i"] = 2
+            #expect(vm.int(at: total) == 24, "trial \(trial)")
+            #expect(!vm.needsExecuteCommand(forKey: total))
+        }
+    }
 }
+

@@ -1,103 +1,67 @@
-/// The automatic commands of one ViewModel waiting to run after a change,
-/// and the runs made since: one round (see `ViewModel.runAutomaticCommands`).
+/// The automatic commands of one ViewModel waiting to run after a change:
+/// one round (see `ViewModel.runAutomaticCommands`).
 ///
-/// A command runs again in the round when one of its inputs changes after
-/// it ran, unless that change follows from its own result (commands that
-/// depend on each other in a cycle, a body that changes its own inputs):
-/// then it stays marked, and the round ends. To tell the two apart, the
-/// round remembers what each run followed from: the run under way when a
-/// mark was made, and the runs whose results a run read first (the
-/// commands it depends on, brought up to date before it).
+/// The round runs until no automatic command it reached is marked, so a
+/// command whose input changes after it ran (another command's body set
+/// it, or an input computed on demand went stale) runs again. Three rules
+/// make every round end:
+/// - a mark made while the command itself runs (its body changed its own
+///   input) does not queue it;
+/// - a command in a dependency cycle runs once per round;
+/// - no command runs more often in one round than the ViewModel has
+///   automatic commands (bodies that change each other's inputs to a new
+///   value every run).
+///
+/// Commands left marked by these rules run at the next change or
+/// `executeCommandIfNeeded` call.
 internal final class AutomaticCommandRound {
-    /// A command marked during the round, and the run under way then.
-    struct Mark {
-        let key: String
-        let cause: Int?
-    }
-
-    /// A run of a command in the round, and where the runs it follows
-    /// from are listed in `causes` (one list for all: no allocation per run).
-    struct Run {
-        let key: String
-        let causes: Range<Int>
-    }
-
-    /// The marks waiting, oldest first; `next` is the first not yet taken.
-    private var marks: [Mark] = []
+    /// The commands queued, oldest first; `next` is the first not taken.
+    private var queue: [String]
     private var next = 0
-    private var runs: [Run] = []
-    private var causes: [Int] = []
-    /// Per key, its latest run in `runs`, and how many it had.
-    private var runsByKey: [String: (latest: Int, count: Int)] = [:]
-    /// The run whose body or result is being stored: what marks made now
-    /// follow from.
-    private(set) var current: Int?
+    /// The runs of each command in this round.
+    private var runCounts: [String: Int] = [:]
+    /// The commands running now, innermost last (a body may run another).
+    private var running: [String] = []
+    /// Whether a command is in a dependency cycle, once asked.
+    private var isInCycle: [String: Bool] = [:]
 
-    init(marking keys: [String]) {
-        add(keys)
+    init(queueing keys: [String]) {
+        queue = keys
     }
 
-    /// Adds the automatic commands of `keys`, marked by the run under way
-    /// (or by the change that opened the round).
-    func add(_ keys: [String]) {
-        for key in keys { marks.append(Mark(key: key, cause: current)) }
+    /// Queues the commands of `keys`, marked by a change, except those
+    /// running now: their own run made the change.
+    func queue(_ keys: [String]) {
+        for key in keys where !running.contains(key) { queue.append(key) }
     }
 
-    /// Takes the next mark, and makes its cause what the run it leads to
-    /// follows from.
-    func takeMark() -> Mark? {
-        guard next < marks.count else { return nil }
-        let mark = marks[next]
+    /// The next queued command.
+    func nextKey() -> String? {
+        guard next < queue.count else { return nil }
         next += 1
-        current = mark.cause
-        return mark
+        return queue[next - 1]
     }
 
-    /// Whether `mark` should run its command: not when the command ran
-    /// after the mark was made (that run saw the change), nor when the
-    /// change follows from a run of the command itself (a cycle), nor
-    /// after `limit` runs of it in this round.
-    func shouldRun(_ mark: Mark, limit: () -> Int) -> Bool {
-        guard let (latest, count) = runsByKey[mark.key] else { return true }
-        guard let cause = mark.cause, cause > latest, count < limit() else { return false }
-        return !follows(from: mark.key, startingAt: cause)
+    /// Whether `key`'s command, marked, may run now: always the first
+    /// time in the round; again only when it is in no dependency cycle
+    /// and has run fewer times than `limit`.
+    func mayRun(_ key: String, limit: () -> Int, dependsOnItself: (String) -> Bool) -> Bool {
+        guard let count = runCounts[key] else { return true }
+        guard count < limit() else { return false }
+        if let known = isInCycle[key] { return !known }
+        let inCycle = dependsOnItself(key)
+        isInCycle[key] = inCycle
+        return !inCycle
     }
 
-    /// Whether the run at `start`, or one it follows from, is a run of `key`.
-    private func follows(from key: String, startingAt start: Int) -> Bool {
-        var pending = [start]
-        var seen: Set<Int> = []
-        while let index = pending.popLast() {
-            guard seen.insert(index).inserted else { continue }
-            if runs[index].key == key { return true }
-            pending.append(contentsOf: causes[runs[index].causes])
-        }
-        return false
+    /// Records that `key`'s command starts running.
+    func begin(_ key: String) {
+        runCounts[key, default: 0] += 1
+        running.append(key)
     }
 
-    /// Records that `key`'s command starts running, after the runs in
-    /// `dependencyRuns` (of the commands it depends on), and makes it the
-    /// run under way. Returns the run, and the run it interrupts, for
-    /// ``finish(_:)``.
-    func begin(_ key: String, after dependencyRuns: [Int]) -> (run: Int, interrupted: Int?) {
-        let index = runs.count
-        let start = causes.count
-        if let current { causes.append(current) }
-        causes.append(contentsOf: dependencyRuns)
-        runs.append(Run(key: key, causes: start..<causes.count))
-        Self.count(run: index, in: &runsByKey[key, default: (index, 0)])
-        let interrupted = current
-        current = index
-        return (index, interrupted)
-    }
-
-    private static func count(run index: Int, in entry: inout (latest: Int, count: Int)) {
-        entry.latest = index
-        entry.count += 1
-    }
-
-    /// Records that the run `begin` returned has ended.
-    func finish(_ started: (run: Int, interrupted: Int?)) {
-        current = started.interrupted
+    /// Records that the run of `key` that began last has ended.
+    func finish(_ key: String) {
+        if let index = running.lastIndex(of: key) { running.remove(at: index) }
     }
 }

@@ -64,14 +64,19 @@ public final class Command {
         /// is marked by hand or by an undo. It runs after the change that
         /// marked it is stored and before that change's observers are
         /// told, so they read a current value; the observers of the keys
-        /// the commands change hear of them once all have run, as after a
-        /// batch. Commands built on each other run in dependency order; one
-        /// whose input changes after it ran (another command's body set it)
-        /// runs again. A command that is not executable, or whose input
-        /// changed as a result of its own run (commands that depend on each
-        /// other in a cycle, a body that changes its own inputs), stays
-        /// marked instead, for the next change or `executeCommandIfNeeded`
-        /// call.
+        /// the commands change hear of them once all have run (before the
+        /// observers of the change that started them), as after a batch.
+        /// Commands built on each other run in dependency order, and one
+        /// whose input changes after it ran (another command's body set
+        /// it, or an input computed on demand went stale) runs again.
+        ///
+        /// It stays marked instead, for the next change or
+        /// `executeCommandIfNeeded` call, when it is not executable, when
+        /// its own body changed its input, when it is in a dependency cycle
+        /// and already ran for this change, and when it already ran for
+        /// this change as many times as the ViewModel has automatic
+        /// commands (bodies that change each other's inputs every run).
+        /// So the runs a change starts always end.
         case automatic
     }
 

@@ -270,18 +270,18 @@ extension ViewModel {
     /// a round. Marks made while a round runs (by the results it stores)
     /// add to it, so chains of derived values run in a loop, not nested in
     /// each other's stores. Each command brings the commands it depends on
-    /// up to date first (``execute(_:force:)``). A command marked again
-    /// after it ran runs again, unless the change follows from its own
-    /// result (see ``AutomaticCommandRound``).
+    /// up to date first (``execute(_:force:)``). The round goes on while a
+    /// command it reached is marked, within the rules that make it end
+    /// (see ``AutomaticCommandRound``).
     ///
     /// Key observers hear of the round's changes when it ends, as after a
     /// batch, so every automatic value they read is current.
     private func runAutomaticCommands(_ keys: [String]) {
         if let round = automaticCommandRound {
-            round.add(keys)
+            round.queue(keys)
             return
         }
-        let round = AutomaticCommandRound(marking: keys)
+        let round = AutomaticCommandRound(queueing: keys)
         // Without key observers there is nothing to hold (and a batch
         // would put every store of the round on the slow path).
         let center = observationCenter.flatMap { $0.observers.isEmpty ? nil : $0 }
@@ -291,18 +291,30 @@ extension ViewModel {
         // Cleared before the batch ends: observers that change an input
         // start a round of their own.
         defer { automaticCommandRound = nil }
-        var limit: Int?
-        while let mark = round.takeMark() {
+        var automaticCount: Int?
+        while let key = round.nextKey() {
             // Not executable: it stays marked.
-            guard needsExecuteCommand(forKey: mark.key), round.shouldRun(mark, limit: {
-                // A chain of automatic commands, each changing an input of
-                // the next, reruns each at most once per command.
-                if let limit { return limit }
-                limit = commandSlots.values.count { $0.command.execution == .automatic }
-                return limit!
-            }) else { continue }
-            _ = try? execute(mark.key, force: false)
+            guard needsExecuteCommand(forKey: key), round.mayRun(key, limit: {
+                if let automaticCount { return automaticCount }
+                let count = commandSlots.values.count { $0.command.execution == .automatic }
+                automaticCount = count
+                return count
+            }, dependsOnItself: dependsOnItself) else { continue }
+            _ = try? execute(key, force: false)
         }
+    }
+
+    /// Whether `key`'s command depends, through the commands of the keys
+    /// it depends on, on its own result.
+    private func dependsOnItself(_ key: String) -> Bool {
+        var pending = Array(commandDependents[key] ?? [])
+        var seen: Set<String> = []
+        while let next = pending.popLast() {
+            if next == key { return true }
+            guard seen.insert(next).inserted, let dependents = commandDependents[next] else { continue }
+            pending.append(contentsOf: dependents)
+        }
+        return false
     }
 
     /// Marks every automatic command, so each runs for what the ViewModel
@@ -370,15 +382,12 @@ extension ViewModel {
             let key: String
             let dependencies: [String]
             var next = 0
-            /// The runs of its dependencies made here, in a round.
-            var dependencyRuns: [Int] = []
         }
         var visiting: Set<String> = []
         guard let planned = try decide(key, force: force, claim: false, visiting: visiting).command(forKey: key) else {
             return storedValue(forKey: key)
         }
         var pending = [Pending(key: key, dependencies: planned.dependencies)]
-        var dependencyRuns: [Int] = []
         visiting.insert(key)
         while let top = pending.last {
             if top.next < top.dependencies.count {
@@ -394,15 +403,10 @@ extension ViewModel {
             }
             pending.removeLast()
             visiting.remove(top.key)
-            if pending.isEmpty {
-                dependencyRuns = top.dependencyRuns
-                break
-            }
-            var ran: Int?
-            _ = try? run(top.key, force: false, visiting: visiting, after: top.dependencyRuns, ran: &ran)
-            if let ran { pending[pending.count - 1].dependencyRuns.append(ran) }
+            if pending.isEmpty { break }
+            _ = try? run(top.key, force: false, visiting: visiting)
         }
-        return try run(key, force: force, visiting: visiting, after: dependencyRuns)
+        return try run(key, force: force, visiting: visiting)
     }
 
     /// Whether `key`'s command runs now. When `claim`ing it for a run, also
@@ -442,29 +446,16 @@ extension ViewModel {
 
     /// Claims `key`'s command, when it is to run, and runs its chain,
     /// storing each result under `key`.
-    ///
-    /// In a round of automatic commands, the run is recorded, following
-    /// from the runs in `dependencyRuns`, and `ran` is set to it.
-    private func run(
-        _ key: String, force: Bool, visiting: Set<String>, after dependencyRuns: [Int] = []
-    ) throws(CommandError) -> ViewModelValue? {
-        var ran: Int?
-        return try run(key, force: force, visiting: visiting, after: dependencyRuns, ran: &ran)
-    }
-
-    private func run(
-        _ key: String, force: Bool, visiting: Set<String>, after dependencyRuns: [Int], ran: inout Int?
-    ) throws(CommandError) -> ViewModelValue? {
+    private func run(_ key: String, force: Bool, visiting: Set<String>) throws(CommandError) -> ViewModelValue? {
         guard let head = try decide(key, force: force, claim: true, visiting: visiting).command(forKey: key) else {
             return storedValue(forKey: key)
         }
         // The generation the claim saw; `decide` counted the run in flight.
         let claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
         let round = automaticCommandRound
-        let started = round?.begin(key, after: dependencyRuns)
-        ran = started?.run
+        round?.begin(key)
         defer {
-            if let started { round?.finish(started) }
+            round?.finish(key)
             setInFlight(key, head, by: -1)
         }
         var result: ViewModelValue? = storedValue(forKey: key)
