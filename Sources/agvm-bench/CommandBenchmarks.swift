@@ -65,7 +65,8 @@ enum CommandBenchmarks {
             throw BenchmarkError("ledger: \(vm.int(at: last) ?? -1) against \(balances[rows - 1])")
         }
         return BenchmarkResult(
-            benchmark: execution == .automatic ? "automatic ledger edit" : "ledger edit", input: "\(rows) rows, \(edits) edits", unit: "ms per edit",
+            benchmark: execution == .automatic ? "automatic ledger edit" : "ledger edit",
+            input: "\(rows) rows, \(edits) edits", unit: "ms per edit",
             ours: times.ours * 1e3 / Double(edits), peer: "[Int] loop",
             peerValue: times.peer * 1e3 / Double(edits), lowerIsBetter: true)
     }
