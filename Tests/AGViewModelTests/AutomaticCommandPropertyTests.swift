@@ -32,15 +32,33 @@ struct AutomaticCommandPropertyTests {
         values.reduce(salt) { ($0 &* 31 &+ $1) % 1_000_003 }
     }
 
-    static func graph(seed: UInt64, allAutomatic: Bool) -> [Node] {
+    /// Graph sizes: many small graphs, and fewer large ones, whose long
+    /// paths of undeclared writes mark commands many times in one round.
+    enum Size: CaseIterable {
+        case small, large
+        var nodes: ClosedRange<Int> { self == .small ? 3...8 : 20...40 }
+        var seeds: ClosedRange<UInt64> { self == .small ? 1...1_500 : 1...80 }
+    }
+
+    static func graph(seed: UInt64, allAutomatic: Bool, size: Size = .small) -> [Node] {
         var random = Generator(state: seed)
         var readable = plainInputs
         var nodes: [Node] = []
-        for index in 0..<(3 + random.next(6)) {
-            var inputs = readable.filter { _ in random.next(3) == 0 }
+        let count = size.nodes.lowerBound + random.next(size.nodes.count)
+        for index in 0..<count {
+            var inputs: [String]
+            switch size {
+            case .small:
+                inputs = readable.filter { _ in random.next(3) == 0 }
+            case .large:
+                // Mostly recent keys, so paths of undeclared writes run
+                // long; now and then a sink reading many of them.
+                let recent = readable.suffix(random.next(8) == 0 ? 16 : 6)
+                inputs = Array(Set(recent.filter { _ in random.next(3) == 0 })).sorted()
+            }
             if inputs.isEmpty { inputs = [readable[random.next(readable.count)]] }
             let isAutomatic = random.next(4) != 0 || allAutomatic
-            let writes = isAutomatic && random.next(2) == 0 ? ["w\(index)"] : []
+            let writes = isAutomatic && random.next(size == .small ? 2 : 4) != 0 ? ["w\(index)"] : []
             nodes.append(Node(key: "d\(index)", inputs: inputs, writes: writes, isAutomatic: isAutomatic))
             readable.append("d\(index)")
             readable.append(contentsOf: writes)
@@ -68,11 +86,11 @@ struct AutomaticCommandPropertyTests {
         }
     }
 
-    @Test(arguments: [false, true])
-    func everyAutomaticKeyIsCurrentAfterEachChange(allAutomatic: Bool) {
+    @Test(arguments: [false, true], Size.allCases)
+    func everyAutomaticKeyIsCurrentAfterEachChange(allAutomatic: Bool, size: Size) {
         var failures: [String] = []
-        for seed in UInt64(1)...1_500 {
-            let nodes = Self.graph(seed: seed, allAutomatic: allAutomatic)
+        for seed in size.seeds {
+            let nodes = Self.graph(seed: seed, allAutomatic: allAutomatic, size: size)
             var inputs = ["a": 1, "b": 2, "c": 3]
             let viewModel = ViewModel(["a": 1, "b": 2, "c": 3])
             // Set in reverse order: commands are set before those they read.

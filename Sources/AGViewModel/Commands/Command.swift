@@ -73,10 +73,12 @@ public final class Command {
         /// It stays marked instead, for the next change or
         /// `executeCommandIfNeeded` call, when it is not executable, when
         /// its own body changed its input, when it is in a dependency cycle
-        /// and already ran for this change, and when it already ran for
-        /// this change as many times as the ViewModel has automatic
-        /// commands (bodies that change each other's inputs every run).
-        /// So the runs a change starts always end.
+        /// and already ran for this change (the commands reading the cycle
+        /// read its values as they stand), and when it already ran for this
+        /// change as many times as the ViewModel has automatic commands,
+        /// plus once after every other command had run (bodies that change
+        /// each other's inputs every run). So the runs a change starts
+        /// always end.
         case automatic
     }
 

@@ -57,9 +57,11 @@ extension ViewModel {
         for dependency in command.dependencies where dependency != key {
             commandDependents[dependency, default: []].insert(key)
         }
+        automaticCommandRound?.commandsDidChange()
         // The new command may compute another value: commands built on it
         // run again too.
         mark([key])
+        if command.execution == .automatic { automaticCommandRound?.queueReplaced(key) }
         return self
     }
 
@@ -112,6 +114,7 @@ extension ViewModel {
     public func removeCommand(forKey key: String) -> ViewModel {
         if let old = commandSlots.removeValue(forKey: key) {
             unregisterDependencies(of: old.command, forKey: key)
+            automaticCommandRound?.commandsDidChange()
         }
         return self
     }
@@ -291,30 +294,11 @@ extension ViewModel {
         // Cleared before the batch ends: observers that change an input
         // start a round of their own.
         defer { automaticCommandRound = nil }
-        var automaticCount: Int?
         while let key = round.nextKey() {
             // Not executable: it stays marked.
-            guard needsExecuteCommand(forKey: key), round.mayRun(key, limit: {
-                if let automaticCount { return automaticCount }
-                let count = commandSlots.values.count { $0.command.execution == .automatic }
-                automaticCount = count
-                return count
-            }, dependsOnItself: dependsOnItself) else { continue }
+            guard needsExecuteCommand(forKey: key), round.mayRun(key, in: self) else { continue }
             _ = try? execute(key, force: false)
         }
-    }
-
-    /// Whether `key`'s command depends, through the commands of the keys
-    /// it depends on, on its own result.
-    private func dependsOnItself(_ key: String) -> Bool {
-        var pending = Array(commandDependents[key] ?? [])
-        var seen: Set<String> = []
-        while let next = pending.popLast() {
-            if next == key { return true }
-            guard seen.insert(next).inserted, let dependents = commandDependents[next] else { continue }
-            pending.append(contentsOf: dependents)
-        }
-        return false
     }
 
     /// Marks every automatic command, so each runs for what the ViewModel
@@ -376,7 +360,9 @@ extension ViewModel {
     /// A work list, not recursion: a ledger's running balances, each a
     /// command on the one before, chain as deep as the ledger is long.
     /// `visiting` holds the keys whose dependencies are being brought up to
-    /// date, so dependency cycles end.
+    /// date, so dependency cycles end. In a round of automatic commands, a
+    /// dependency the round's rules do not let run again (it is in a cycle
+    /// and ran, or is at the cap) keeps its value, as the round would.
     private func execute(_ key: String, force: Bool) throws(CommandError) -> ViewModelValue? {
         struct Pending {
             let key: String
@@ -394,7 +380,8 @@ extension ViewModel {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
                 guard dependency != top.key, !visiting.contains(dependency),
-                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting) else {
+                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting),
+                      automaticCommandRound?.mayRun(dependency, in: self) ?? true else {
                     continue
                 }
                 pending.append(Pending(key: dependency, dependencies: command.dependencies))
@@ -434,6 +421,8 @@ extension ViewModel {
                 return input.needsExecute && input.command.isExecutable
             }
             if staleInput {
+                // Storing the input's new result marks this command
+                // again, which queues it in a round.
                 commandSlots[key]?.needsExecute = true
             } else {
                 clearMark(key)
@@ -453,14 +442,15 @@ extension ViewModel {
         // The generation the claim saw; `decide` counted the run in flight.
         let claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
         let round = automaticCommandRound
-        round?.begin(key)
-        defer {
-            round?.finish(key)
-            setInFlight(key, head, by: -1)
-        }
+        round?.countRun(of: key)
+        defer { setInFlight(key, head, by: -1) }
         var result: ViewModelValue? = storedValue(forKey: key)
         for step in head.chain where step === head || step.isExecutable {
+            // Only the body's own marks of the key are its own doing; one
+            // made while the result is stored (by an observer) queues it.
+            round?.bodyWillRun(key)
             result = step.run(on: self)
+            round?.bodyDidRun(key)
             // Stored only if no input changed since the claim (a step may
             // set a key the command depends on; see `CommandSlot.generation`)
             // and the command is still the key's: one replaced or removed

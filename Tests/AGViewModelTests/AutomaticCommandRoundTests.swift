@@ -1,0 +1,157 @@
+import Observation
+import Testing
+import AGViewModel
+
+/// How one change's round of automatic commands ends: how often each
+/// command runs, and that none is left stale by the rules that end it.
+@Suite("Automatic commands: rounds")
+struct AutomaticCommandRoundTests {
+    /// A cycle feeding many commands: each command of the cycle runs once
+    /// for the change, not again for every command that reads it.
+    @Test func aCycleFeedingManyCommandsRunsOncePerChange() {
+        for trial in 0..<8 {
+            let log = CallLog()
+            let a = "a\(trial)", b = "b\(trial)"
+            let vm = ViewModel(["seed": 0])
+            vm.setCommand(forKey: a, dependsOn: ["seed", b], execution: .automatic) { vm in
+                log.append("a")
+                return vm.int(at: "seed", default: 0) + vm.int(at: b, default: 0) % 7
+            }
+            vm.setCommand(forKey: b, dependsOn: [a], execution: .automatic) { vm in
+                log.append("b")
+                return vm.int(at: a, default: 0) + 1
+            }
+            let readers = (0..<20).map { "reader\(trial)_\($0)" }
+            for reader in readers {
+                vm.setCommand(forKey: reader, dependsOn: [a, b], execution: .automatic) { vm in
+                    log.append("reader")
+                    return vm.int(at: a, default: 0) + vm.int(at: b, default: 0)
+                }
+            }
+            let before = (a: log.count("a"), b: log.count("b"), readers: log.count("reader"))
+            vm["seed"] = 1
+            #expect(log.count("a") - before.a == 1, "trial \(trial)")
+            #expect(log.count("b") - before.b == 1, "trial \(trial)")
+            #expect(log.count("reader") - before.readers <= 2 * readers.count, "trial \(trial)")
+        }
+    }
+
+    /// A ladder of undeclared writes: step `i` writes `a_i` and `c_i`,
+    /// `h_i` reads `c_i` and writes `d_i`, step `i + 1` reads `a_i` and
+    /// `d_i`, and a total reads every `a_i`. No command depends on another
+    /// command's key, so only the marks order them, and the total is
+    /// marked more often than there are automatic commands. The graph has
+    /// no cycle, so after each change every key holds what computing it in
+    /// order gives.
+    @Test(arguments: [2, 4, 6, 9])
+    func aLadderOfUndeclaredWritesEndsCurrent(steps: Int) {
+        func expected(x: Int) -> (total: Int, last: Int) {
+            var a = 0, d = 0, total = 0
+            for step in 0..<steps {
+                a = step == 0 ? x : a + d + 1
+                d = a * 2 + 1
+                total += a
+            }
+            return (total, a)
+        }
+        for trial in 0..<8 {
+            let vm = ViewModel(["x": 1])
+            let name = { (letter: String, step: Int) in "\(letter)\(trial)_\(step)" }
+            for step in 0..<steps {
+                let a = name("a", step), c = name("c", step), d = name("d", step)
+                let inputs = step == 0 ? ["x"] : [name("a", step - 1), name("d", step - 1)]
+                vm.setCommand(forKey: name("step", step), dependsOn: inputs, execution: .automatic) { vm in
+                    let value = step == 0
+                        ? vm.int(at: "x", default: 0)
+                        : vm.int(at: inputs[0], default: 0) + vm.int(at: inputs[1], default: 0) + 1
+                    vm[a] = .int(Int64(value))
+                    vm[c] = .int(Int64(value * 2))
+                    return value
+                }
+                vm.setCommand(forKey: name("h", step), dependsOn: [c], execution: .automatic) { vm in
+                    vm[d] = .int(Int64(vm.int(at: c, default: 0) + 1))
+                    return 0
+                }
+            }
+            let total = "total\(trial)"
+            let all = (0..<steps).map { name("a", $0) }
+            vm.setCommand(forKey: total, dependsOn: all, execution: .automatic) { vm in
+                all.reduce(0) { $0 + vm.int(at: $1, default: 0) }
+            }
+            for x in [3, 10, 4] {
+                vm["x"] = .int(Int64(x))
+                #expect(vm.int(at: name("a", steps - 1)) == expected(x: x).last, "trial \(trial), x = \(x)")
+                #expect(vm.int(at: total) == expected(x: x).total, "trial \(trial), x = \(x)")
+                #expect(!vm.needsExecuteCommand(forKey: total), "trial \(trial), x = \(x)")
+            }
+        }
+    }
+
+    /// A long chain that a change runs twice in one round (a body reading
+    /// its end sets its second input) ends current.
+    @Test func aLongChainReachedTwiceEndsCurrent() {
+        let steps = 3_000
+        for trial in 0..<2 {
+            let vm = ViewModel(["t": 0, "y": 0])
+            let writer = "writer\(trial)"
+            let name = { (step: Int) in "s\(trial)_\(step)" }
+            for step in 0..<steps {
+                let inputs = step == 0 ? ["t", "y"] : [name(step - 1)]
+                vm.setCommand(forKey: name(step), dependsOn: inputs, execution: .automatic) { vm in
+                    step == 0
+                        ? vm.int(at: "t", default: 0) + vm.int(at: "y", default: 0)
+                        : vm.int(at: inputs[0], default: 0) + 1
+                }
+            }
+            vm.setCommand(forKey: writer, dependsOn: [name(steps - 1)], execution: .automatic) { vm in
+                vm["y"] = .int(Int64(vm.int(at: "t", default: 0) * 10))
+                return 0
+            }
+            vm["t"] = 2
+            #expect(vm.int(at: name(steps - 1)) == 22 + steps - 1, "trial \(trial)")
+            #expect(!vm.needsExecuteCommand(forKey: name(steps - 1)))
+        }
+    }
+
+    /// A Swift Observation `onChange` that sets an input while a derived
+    /// value is being stored: the command runs again for it.
+    @Test func anInputSetWhileTheResultIsStoredRunsTheCommandAgain() {
+        for trial in 0..<8 {
+            let sum = "sum\(trial)"
+            let vm = ViewModel(["x": 1, "y": 0])
+            vm.setCommand(forKey: sum, dependsOn: ["x", "y"], execution: .automatic) { vm in
+                vm.int(at: "x", default: 0) + vm.int(at: "y", default: 0)
+            }
+            nonisolated(unsafe) let observed = vm   // onChange runs inside the store, on this thread
+            withObservationTracking { _ = vm[sum] } onChange: { observed["y"] = 100 }
+            vm["x"] = 2
+            #expect(vm.int(at: "y") == 100)
+            #expect(vm.int(at: sum) == 102, "trial \(trial)")
+            #expect(!vm.needsExecuteCommand(forKey: sum))
+        }
+    }
+
+    /// A body that replaces its own command: the new command runs for the
+    /// change, as setting it anywhere else would.
+    @Test func aBodyThatReplacesItsOwnCommandLeavesTheNewResult() {
+        let log = CallLog()
+        let vm = ViewModel(["x": 1])
+        vm.setCommand(forKey: "k", dependsOn: ["x"], execution: .automatic) { vm in
+            let x = vm.int(at: "x", default: 0)
+            if x == 2 {
+                vm.setCommand(forKey: "k", dependsOn: ["x"], execution: .automatic) { vm in
+                    log.append("new")
+                    return vm.int(at: "x", default: 0) * 100
+                }
+            }
+            return x
+        }
+        #expect(vm.int(at: "k") == 1)
+        vm["x"] = 2
+        #expect(vm.int(at: "k") == 200)
+        #expect(!vm.needsExecuteCommand(forKey: "k"))
+        vm["x"] = 3
+        #expect(vm.int(at: "k") == 300)
+        #expect(log.count("new") == 2)
+    }
+}
