@@ -11,12 +11,20 @@ import Foundation
 ///   what code without commands does.
 /// - "automatic ledger edit": the same with automatic commands, which run
 ///   as each amount is set: the edit is only the set, then a read.
+/// - "automatic chain run twice": a chain of 3,000 automatic commands, each
+///   one more than the one before, whose end a command reads to set the
+///   chain's second input, so each change runs the chain twice. Peer: the
+///   same chain recomputed twice by a loop over an `[Int]`.
 enum CommandBenchmarks {
     static let rows = 200
     static let edits = 100
 
     static let group = BenchmarkGroup(name: "commands") { context in
-        [try ledgerEdit(.onDemand, context: context), try ledgerEdit(.automatic, context: context)]
+        [
+            try ledgerEdit(.onDemand, context: context),
+            try ledgerEdit(.automatic, context: context),
+            try chainRunTwice(context: context),
+        ]
     }
 
     /// A ledger of `rows` running balances, each a command run as `execution` says.
@@ -69,5 +77,55 @@ enum CommandBenchmarks {
             input: "\(rows) rows, \(edits) edits", unit: "ms per edit",
             ours: times.ours * 1e3 / Double(edits), peer: "[Int] loop",
             peerValue: times.peer * 1e3 / Double(edits), lowerIsBetter: true)
+    }
+
+    static let chainSteps = 3_000
+    static let chainChanges = 10
+
+    static func chainRunTwice(context: BenchmarkContext) throws -> BenchmarkResult {
+        let vm = ViewModel(["t": 0, "y": 0])
+        for step in 0..<chainSteps {
+            let before = "step\(step - 1)"
+            vm.setCommand(forKey: "step\(step)", dependsOn: step == 0 ? ["t", "y"] : [before],
+                          execution: .automatic) { (vm: ViewModel) -> Int? in
+                step == 0
+                    ? vm.int(at: "t", default: 0) + vm.int(at: "y", default: 0)
+                    : vm.int(at: before, default: 0) + 1
+            }
+        }
+        let last = "step\(chainSteps - 1)"
+        vm.setCommand(forKey: "secondInput", dependsOn: [last], execution: .automatic) { (vm: ViewModel) -> Int? in
+            vm["y"] = .int(Int64(vm.int(at: "t", default: 0) * 10))
+            return 0
+        }
+        var chain = [Int](repeating: 0, count: chainSteps)
+        var secondInput = 0
+        var round = 0
+        let times = try measureInterleaved(runs: context.runs, ours: {
+            round += 1
+            for change in 0..<chainChanges {
+                vm["t"] = .int(Int64(round * chainChanges + change))
+                blackHole(vm.int(at: last))
+            }
+        }, peer: {
+            for change in 0..<chainChanges {
+                let t = round * chainChanges + change
+                // Once with the second input as it was, once as set.
+                for input in [secondInput, t * 10] {
+                    for step in 0..<chainSteps {
+                        chain[step] = step == 0 ? t + input : chain[step - 1] + 1
+                    }
+                }
+                secondInput = t * 10
+                blackHole(chain[chainSteps - 1])
+            }
+        })
+        guard vm.int(at: last) == chain[chainSteps - 1] else {
+            throw BenchmarkError("chain: \(vm.int(at: last) ?? -1) against \(chain[chainSteps - 1])")
+        }
+        return BenchmarkResult(
+            benchmark: "automatic chain run twice", input: "\(chainSteps) steps, \(chainChanges) changes",
+            unit: "ms per change", ours: times.ours * 1e3 / Double(chainChanges), peer: "[Int] loop",
+            peerValue: times.peer * 1e3 / Double(chainChanges), lowerIsBetter: true)
     }
 }
