@@ -101,7 +101,7 @@ enum CommandBenchmarks {
         var chain = [Int](repeating: 0, count: chainSteps)
         var secondInput = 0
         var round = 0
-        let times = try measureInterleaved(runs: context.runs, ours: {
+        let times = measureInterleaved(runs: context.runs, ours: {
             round += 1
             for change in 0..<chainChanges {
                 vm["t"] = .int(Int64(round * chainChanges + change))

@@ -38,8 +38,9 @@ struct AutomaticCommandRoundTests {
 
     /// A ladder of undeclared writes: step `i` writes `a_i` and `c_i`,
     /// `h_i` reads `c_i` and writes `d_i`, step `i + 1` reads `a_i` and
-    /// `d_i`, and a total reads every `a_i`. No command depends on another
-    /// command's key, so only the marks order them, and the total is
+    /// `d_i`, and a total reads every `a_i` and writes `u`, and a second
+    /// sink reads every `a_i` and `u`. No command depends on another
+    /// command's key, so only the marks order them, and both sinks are
     /// marked more often than there are automatic commands. The graph has
     /// no cycle, so after each change every key holds what computing it in
     /// order gives.
@@ -73,18 +74,76 @@ struct AutomaticCommandRoundTests {
                     return 0
                 }
             }
-            let total = "total\(trial)"
+            let total = "total\(trial)", sink = "sink\(trial)"
             let all = (0..<steps).map { name("a", $0) }
             vm.setCommand(forKey: total, dependsOn: all, execution: .automatic) { vm in
-                all.reduce(0) { $0 + vm.int(at: $1, default: 0) }
+                let sum = all.reduce(0) { $0 + vm.int(at: $1, default: 0) }
+                vm["u"] = .int(Int64(sum))
+                return sum
+            }
+            vm.setCommand(forKey: sink, dependsOn: all + ["u"], execution: .automatic) { vm in
+                (all + ["u"]).reduce(0) { $0 + vm.int(at: $1, default: 0) }
             }
             for x in [3, 10, 4] {
                 vm["x"] = .int(Int64(x))
                 #expect(vm.int(at: name("a", steps - 1)) == expected(x: x).last, "trial \(trial), x = \(x)")
                 #expect(vm.int(at: total) == expected(x: x).total, "trial \(trial), x = \(x)")
+                #expect(vm.int(at: sink) == 2 * expected(x: x).total, "trial \(trial), x = \(x)")
                 #expect(!vm.needsExecuteCommand(forKey: total), "trial \(trial), x = \(x)")
+                #expect(!vm.needsExecuteCommand(forKey: sink), "trial \(trial), x = \(x)")
             }
         }
+    }
+
+    /// A cycle feeding a chain: each step reads the step before and a
+    /// member of the cycle. The cycle stays marked, as cycles do; the chain
+    /// runs once per change, reads the cycle's values as they stand, and
+    /// is not left marked.
+    @Test func aCycleFeedingAChainRunsTheChainOnce() {
+        let steps = 100
+        let log = CallLog()
+        let vm = ViewModel(["x": 0])
+        vm.setCommand(forKey: "p", dependsOn: ["x", "q"], execution: .automatic) { vm in
+            vm.int(at: "x", default: 0) + vm.int(at: "q", default: 0) % 3
+        }
+        vm.setCommand(forKey: "q", dependsOn: ["p"], execution: .automatic) { vm in
+            vm.int(at: "p", default: 0) % 5
+        }
+        for step in 0..<steps {
+            let input = step == 0 ? "p" : "k\(step - 1)"
+            vm.setCommand(forKey: "k\(step)", dependsOn: [input, "q"], execution: .automatic) { vm in
+                log.append("chain")
+                return vm.int(at: input, default: 0) + vm.int(at: "q", default: 0)
+            }
+        }
+        for x in [7, 20] {
+            let before = log.count("chain")
+            vm["x"] = .int(Int64(x))
+            #expect(log.count("chain") - before <= 2 * steps, "x = \(x)")
+            let p = vm.int(at: "p", default: 0), q = vm.int(at: "q", default: 0)
+            #expect(vm.int(at: "k\(steps - 1)") == p + steps * q, "x = \(x)")
+            #expect(!vm.needsExecuteCommand(forKey: "k\(steps - 1)"), "x = \(x)")
+        }
+    }
+
+    /// A body that asks for an on-demand value twice, changing its input in
+    /// between: the second call runs the commands it depends on again,
+    /// though they already ran in this round.
+    @Test func anExplicitCallInsideARoundBringsItsDependenciesUpToDate() {
+        let vm = ViewModel(["x": 1, "y": 0])
+        vm.setCommand(forKey: "e", dependsOn: ["y"]) { vm in vm.int(at: "y", default: 0) + 1 }
+        vm.setCommand(forKey: "d", dependsOn: ["e"]) { vm in vm.int(at: "e", default: 0) * 10 }
+        vm.setCommand(forKey: "a", dependsOn: ["x"], execution: .automatic) { vm in
+            let x = vm.int(at: "x", default: 0)
+            vm["y"] = .int(Int64(x))
+            _ = try? vm.executeCommandIfNeeded(forKey: "d")
+            vm["y"] = .int(Int64(x * 2))
+            let d = try? vm.executeCommandIfNeeded(for: ViewModel.Key<Int>("d"))
+            return (d ?? nil) ?? -1
+        }
+        vm["x"] = 5
+        #expect(vm.int(at: "a") == 110)
+        #expect(vm.int(at: "e") == 11)
     }
 
     /// A long chain that a change runs twice in one round (a body reading

@@ -7,36 +7,38 @@
 /// make every round end:
 /// - a mark made while the command's own body runs (it changed its own
 ///   input) does not queue it;
-/// - a command in a dependency cycle runs once per round, whether the
-///   round or another command's dependencies ask for it;
-/// - a command runs at most as often as the ViewModel has automatic
-///   commands, plus once after the queue has emptied. Bodies that change
-///   each other's inputs to a new value every run (a cycle that the
-///   dependencies do not show) stop there; the run after the queue has
-///   emptied brings up to date a command that many undeclared writes
-///   marked more often than that.
+/// - a command in a dependency cycle runs once per round: then it is
+///   *settled*, and the commands that read it, and their dependency
+///   passes, take its value as it stands;
+/// - the round runs a command again at most as many times as the
+///   ViewModel has automatic commands (the *cap*). One marked again
+///   after that waits for the queue to empty and runs once in the next
+///   *pass*, and there are as many passes as automatic commands at most.
+///   Bodies that change each other's inputs to a new value every run (a
+///   cycle the dependencies do not show) stop there. In a graph without
+///   such a cycle, each pass brings the commands marked by the last one
+///   up to date, so a command that many undeclared writes mark ends
+///   current.
 ///
 /// Commands left marked by these rules run at the next change or
 /// `executeCommandIfNeeded` call.
 internal final class AutomaticCommandRound {
-    /// The commands queued, oldest first; `next` is the first not taken.
+    /// The commands queued in this pass, oldest first; `next` is the first
+    /// not taken.
     private var queue: [String]
     private var next = 0
+    /// The passes after the first that have started.
+    private var pass = 0
     /// The runs of each command in this round.
     private var runCounts: [String: Int] = [:]
     /// The commands whose bodies are running now, innermost last (a body
     /// may run another).
     private var running: [String] = []
-    /// Commands refused a run by the cap, to run once more when the queue
-    /// has emptied; `allowedPastCap` holds those whose run is due, and
-    /// `deferredOnce` every one deferred, as each is deferred only once.
+    /// The commands the cap refused in this pass, to run in the next one.
     private var deferred: [String] = []
-    private var allowedPastCap: Set<String> = []
-    private var deferredOnce: Set<String> = []
-    /// What the rules need of the ViewModel's commands, found when first
-    /// needed and again after its commands change.
-    private var automaticCount: Int?
-    private var cycleMembers: Set<String>?
+    /// For each command the cap refused: the last pass it was refused in,
+    /// and how many runs past the cap the passes since have allowed it.
+    private var deferrals: [String: (pass: Int, runsPastCap: Int)] = [:]
 
     init(queueing keys: [String]) {
         queue = keys
@@ -54,47 +56,46 @@ internal final class AutomaticCommandRound {
         if running.contains(key) { queue.append(key) }
     }
 
-    /// Forgets what the rules found about the ViewModel's commands: a
-    /// body set or removed one.
-    func commandsDidChange() {
-        automaticCount = nil
-        cycleMembers = nil
-    }
-
-    /// The next queued command, or once the queue has emptied, the
-    /// commands the cap deferred.
+    /// The next queued command; once the queue has emptied, the first of
+    /// the next pass.
     func nextKey() -> String? {
         if next == queue.count {
             queue.removeAll(keepingCapacity: true)
             next = 0
             guard !deferred.isEmpty else { return nil }
-            allowedPastCap.formUnion(deferred)
+            pass += 1
+            for key in deferred { deferrals[key]?.runsPastCap += 1 }
             swap(&queue, &deferred)
         }
         next += 1
         return queue[next - 1]
     }
 
-    /// Whether `key`'s command, marked, may run now in `viewModel`: always
-    /// the first time in the round; again only when it is in no
-    /// dependency cycle and under the cap (a command at the cap is
-    /// deferred).
-    func mayRun(_ key: String, in viewModel: ViewModel) -> Bool {
+    /// Whether `key`'s command is in a dependency cycle of `graph` and
+    /// already ran in this round, so its value stands until the round ends.
+    func isSettled(_ key: String, in graph: @autoclosure () -> CommandGraph) -> Bool {
+        runCounts[key] != nil && graph().isInCycle(key)
+    }
+
+    /// Whether the round may run `key`'s command, marked, now: always the
+    /// first time; again when it is not settled and under the cap. One at
+    /// the cap is deferred to the next pass, while passes remain.
+    func mayRun(_ key: String, in graph: @autoclosure () -> CommandGraph) -> Bool {
         guard let count = runCounts[key] else { return true }
-        if cycleMembers == nil { cycleMembers = keysInCycles(viewModel.commandDependents) }
-        if cycleMembers?.contains(key) == true { return false }
-        if automaticCount == nil {
-            automaticCount = viewModel.commandSlots.values.count { $0.command.execution == .automatic }
+        let graph = graph()
+        if graph.isInCycle(key) { return false }
+        let deferral = deferrals[key]
+        if count < graph.automaticCount + (deferral?.runsPastCap ?? 0) { return true }
+        if deferral?.pass != pass, pass < graph.automaticCount {
+            deferrals[key] = (pass, deferral?.runsPastCap ?? 0)
+            deferred.append(key)
         }
-        if count < automaticCount ?? 0 || allowedPastCap.contains(key) { return true }
-        if deferredOnce.insert(key).inserted { deferred.append(key) }
         return false
     }
 
     /// Records that a run of `key`'s command starts.
     func countRun(of key: String) {
         runCounts[key, default: 0] += 1
-        allowedPastCap.remove(key)
     }
 
     /// Records that a body of `key`'s command starts running.

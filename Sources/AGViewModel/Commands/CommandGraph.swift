@@ -1,49 +1,59 @@
 /// What the rules of a round of automatic commands need to know of a
-/// ViewModel's commands. The ViewModel keeps it until a command is set or
-/// removed: edits far outnumber changes of the commands.
-internal struct CommandGraph {
+/// ViewModel's commands: how many are automatic, and which are in a
+/// dependency cycle. The ViewModel keeps it until a command is set or
+/// removed, as edits far outnumber changes of the commands, and it finds
+/// each command's cycles only when first asked, exploring only what
+/// follows that command.
+internal final class CommandGraph {
     /// How many of the commands are automatic.
     let automaticCount: Int
-    /// The commands that depend, through other commands, on their own result.
-    let cycleMembers: Set<String>
+    private var cycles: CycleFinder
 
+    /// The graph of `commands`, where `dependents` maps a key to the
+    /// commands that depend on it.
     init(commands: [String: CommandSlot], dependents: [String: Set<String>]) {
         automaticCount = commands.values.count { $0.command.execution == .automatic }
-        cycleMembers = keysInCycles(dependents)
+        cycles = CycleFinder(edges: dependents)
+    }
+
+    /// Whether `key`'s command depends, through other commands, on its own
+    /// result.
+    func isInCycle(_ key: String) -> Bool {
+        cycles.visit(from: key)
+        return cycles.members.contains(key)
     }
 }
 
-/// The keys that reach themselves through `edges` (a key → the keys that
-/// follow it): the members of the graph's cycles.
-///
-/// Tarjan's strongly connected components, one pass over the graph with
-/// an explicit stack: a ledger's chain of commands is as deep as the
-/// ledger is long, too deep for recursion.
-internal func keysInCycles(_ edges: [String: Set<String>]) -> Set<String> {
-    var finder = CycleFinder(edges: edges)
-    for key in edges.keys where finder.order[key] == nil {
-        finder.visit(from: key)
-    }
-    return finder.members
-}
-
+/// The members of a graph's cycles, by Tarjan's strongly connected
+/// components, run from each key asked about that no earlier run reached
+/// (`edges` maps a key to the keys that follow it). An explicit stack
+/// replaces recursion: a ledger's chain of commands is as deep as the
+/// ledger is long.
 private struct CycleFinder {
-    struct Frame {
+    private struct Frame {
         let key: String
         let successors: [String]
         var next = 0
     }
 
-    let edges: [String: Set<String>]
+    private let edges: [String: Set<String>]
     /// The order each key was reached in.
-    var order: [String: Int] = [:]
+    private var order: [String: Int] = [:]
     /// The earliest key on the stack each key reaches.
-    var lowLink: [String: Int] = [:]
-    var stack: [String] = []
-    var onStack: Set<String> = []
-    var members: Set<String> = []
+    private var lowLink: [String: Int] = [:]
+    private var stack: [String] = []
+    private var onStack: Set<String> = []
+    /// The keys found in a cycle so far.
+    private(set) var members: Set<String> = []
 
+    init(edges: [String: Set<String>]) {
+        self.edges = edges
+    }
+
+    /// Finds the cycles through `root` and every key after it, unless an
+    /// earlier visit reached `root`: then they are known.
     mutating func visit(from root: String) {
+        guard order[root] == nil else { return }
         var frames: [Frame] = []
         enter(root, frames: &frames)
         while let top = frames.last {
@@ -74,15 +84,16 @@ private struct CycleFinder {
         }
     }
 
-    mutating func enter(_ key: String, frames: inout [Frame]) {
-        order[key] = order.count
-        lowLink[key] = order[key]
+    private mutating func enter(_ key: String, frames: inout [Frame]) {
+        let index = order.count
+        order[key] = index
+        lowLink[key] = index
         stack.append(key)
         onStack.insert(key)
         frames.append(Frame(key: key, successors: Array(edges[key] ?? [])))
     }
 
-    mutating func lowerLink(of key: String, to link: Int) {
+    private mutating func lowerLink(of key: String, to link: Int) {
         if link < lowLink[key, default: .max] { lowLink[key] = link }
     }
 }

@@ -57,7 +57,7 @@ extension ViewModel {
         for dependency in command.dependencies where dependency != key {
             commandDependents[dependency, default: []].insert(key)
         }
-        automaticCommandRound?.commandsDidChange()
+        commandGraphCache = nil
         // The new command may compute another value: commands built on it
         // run again too.
         mark([key])
@@ -114,7 +114,7 @@ extension ViewModel {
     public func removeCommand(forKey key: String) -> ViewModel {
         if let old = commandSlots.removeValue(forKey: key) {
             unregisterDependencies(of: old.command, forKey: key)
-            automaticCommandRound?.commandsDidChange()
+            commandGraphCache = nil
         }
         return self
     }
@@ -296,9 +296,18 @@ extension ViewModel {
         defer { automaticCommandRound = nil }
         while let key = round.nextKey() {
             // Not executable: it stays marked.
-            guard needsExecuteCommand(forKey: key), round.mayRun(key, in: self) else { continue }
+            guard needsExecuteCommand(forKey: key), round.mayRun(key, in: commandGraph) else { continue }
             _ = try? execute(key, force: false)
         }
+    }
+
+    /// What the rounds need to know of the commands, found once until a
+    /// command is set or removed.
+    private var commandGraph: CommandGraph {
+        if let commandGraphCache { return commandGraphCache }
+        let graph = CommandGraph(commands: commandSlots, dependents: commandDependents)
+        commandGraphCache = graph
+        return graph
     }
 
     /// Marks every automatic command, so each runs for what the ViewModel
@@ -320,6 +329,13 @@ extension ViewModel {
             commandSlots[next]?.markedDownstream = false
             pending.append(contentsOf: slot.command.dependencies)
         }
+    }
+
+    /// Whether `key`'s command is in a dependency cycle that already ran
+    /// in the round of automatic commands under way: its value stands
+    /// until the round ends (see ``AutomaticCommandRound``).
+    private func isSettled(_ key: String) -> Bool {
+        automaticCommandRound?.isSettled(key, in: commandGraph) ?? false
     }
 
     /// Counts an execution of `head` for `key` in or out of flight, unless
@@ -361,8 +377,8 @@ extension ViewModel {
     /// command on the one before, chain as deep as the ledger is long.
     /// `visiting` holds the keys whose dependencies are being brought up to
     /// date, so dependency cycles end. In a round of automatic commands, a
-    /// dependency the round's rules do not let run again (it is in a cycle
-    /// and ran, or is at the cap) keeps its value, as the round would.
+    /// dependency in a cycle that already ran in the round keeps its value,
+    /// as in the round itself.
     private func execute(_ key: String, force: Bool) throws(CommandError) -> ViewModelValue? {
         struct Pending {
             let key: String
@@ -380,8 +396,8 @@ extension ViewModel {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
                 guard dependency != top.key, !visiting.contains(dependency),
-                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting),
-                      automaticCommandRound?.mayRun(dependency, in: self) ?? true else {
+                      !isSettled(dependency),
+                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting) else {
                     continue
                 }
                 pending.append(Pending(key: dependency, dependencies: command.dependencies))
@@ -414,9 +430,11 @@ extension ViewModel {
             // it was brought up to date): then this run reads a stale
             // input, so the mark stays and the next "if needed" call
             // refreshes the input and this command. Keeps "input
-            // marked ⇒ dependents marked".
+            // marked ⇒ dependents marked", except for a settled cycle
+            // in a round: its value stands, and so does what is read
+            // from it.
             let staleInput = slot.command.dependencies.contains { dependency in
-                guard dependency != key, !visiting.contains(dependency),
+                guard dependency != key, !visiting.contains(dependency), !isSettled(dependency),
                       let input = commandSlots[dependency] else { return false }
                 return input.needsExecute && input.command.isExecutable
             }

@@ -49,6 +49,9 @@ public final class ViewModel {
     @exclusivity(unchecked) internal var commandDependents: [String: Set<String>] = [:]
     /// The round of automatic commands running; `nil` when none is.
     internal var automaticCommandRound: AutomaticCommandRound? = nil
+    /// What the rounds need to know of the commands, once asked; cleared
+    /// when a command is set or removed.
+    internal var commandGraphCache: CommandGraph? = nil
     // Main-actor state (see ViewModel+Actions.swift and ViewModel+Binding.swift).
     @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
     @MainActor internal weak var bindingViewSlot: (any ViewModelBindable)?
