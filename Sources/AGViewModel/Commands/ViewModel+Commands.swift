@@ -396,8 +396,8 @@ extension ViewModel {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
                 guard dependency != top.key, !visiting.contains(dependency),
-                      !isSettled(dependency),
-                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting) else {
+                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting),
+                      !isSettled(dependency) else {
                     continue
                 }
                 pending.append(Pending(key: dependency, dependencies: command.dependencies))
@@ -434,9 +434,9 @@ extension ViewModel {
             // in a round: its value stands, and so does what is read
             // from it.
             let staleInput = slot.command.dependencies.contains { dependency in
-                guard dependency != key, !visiting.contains(dependency), !isSettled(dependency),
+                guard dependency != key, !visiting.contains(dependency),
                       let input = commandSlots[dependency] else { return false }
-                return input.needsExecute && input.command.isExecutable
+                return input.needsExecute && input.command.isExecutable && !isSettled(dependency)
             }
             if staleInput {
                 // Storing the input's new result marks this command
