@@ -76,9 +76,9 @@ public final class Command {
         /// and already ran for this change (the commands reading the cycle
         /// read its values as they stand), and when it already ran for this
         /// change as many times as the ViewModel has automatic commands,
-        /// plus once after every other command had run (bodies that change
-        /// each other's inputs every run). So the runs a change starts
-        /// always end.
+        /// plus once each time the other commands have run out of work, up
+        /// to that number of times again (bodies that change each other's
+        /// inputs every run). So the runs a change starts always end.
         case automatic
     }
 
