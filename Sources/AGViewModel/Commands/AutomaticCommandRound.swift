@@ -20,8 +20,9 @@
 ///   up to date, so a command that many undeclared writes mark ends
 ///   current.
 ///
-/// Commands left marked by these rules run at the next change or
-/// `executeCommandIfNeeded` call.
+/// Commands left marked by these rules run at the next change that
+/// reaches them (marks them again), or at an `executeCommandIfNeeded`
+/// call.
 internal final class AutomaticCommandRound {
     /// The commands queued in this pass, oldest first; `next` is the first
     /// not taken.

@@ -70,15 +70,16 @@ public final class Command {
         /// whose input changes after it ran (another command's body set
         /// it, or an input computed on demand went stale) runs again.
         ///
-        /// It stays marked instead, for the next change or
-        /// `executeCommandIfNeeded` call, when it is not executable, when
-        /// its own body changed its input, when it is in a dependency cycle
-        /// and already ran for this change (the commands reading the cycle
-        /// read its values as they stand), and when it already ran for this
-        /// change as many times as the ViewModel has automatic commands,
-        /// plus once each time the other commands have run out of work, up
-        /// to that number of times again (bodies that change each other's
-        /// inputs every run). So the runs a change starts always end.
+        /// It stays marked instead, for the next change that marks it or
+        /// the next `executeCommandIfNeeded` call, when it is not
+        /// executable, when its own body changed its input, when it is in a
+        /// dependency cycle and already ran for this change (the commands
+        /// reading the cycle read its values as they stand), and when it
+        /// already ran for this change as many times as the ViewModel has
+        /// automatic commands, plus once each time the other commands have
+        /// run out of work, up to that number of times again (bodies that
+        /// change each other's inputs every run). So the runs a change
+        /// starts always end.
         case automatic
     }
 

@@ -78,8 +78,8 @@ private struct CycleFinder {
                 component.append(member)
                 if member == top.key { break }
             }
-            // A command never depends on its own key, so a component of
-            // one key is not a cycle.
+            // `setCommand` drops a command's dependency on its own key,
+            // so a component of one key is not a cycle.
             if component.count > 1 { members.formUnion(component) }
         }
     }
