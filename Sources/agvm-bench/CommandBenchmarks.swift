@@ -15,6 +15,11 @@ import Foundation
 ///   one more than the one before, whose end a command reads to set the
 ///   chain's second input, so each change runs the chain twice. Peer: the
 ///   same chain recomputed twice by a loop over an `[Int]`.
+/// - "automatic read of an on-demand cycle": an automatic command reading
+///   one member of a cycle of 2,000 on-demand commands, each reading the
+///   next and a shared input, so each change of the input runs the whole
+///   cycle once. Peer: the same cycle computed in the same order by a loop
+///   over an `[Int]`.
 enum CommandBenchmarks {
     static let rows = 200
     static let edits = 100
@@ -24,6 +29,7 @@ enum CommandBenchmarks {
             try ledgerEdit(.onDemand, context: context),
             try ledgerEdit(.automatic, context: context),
             try chainRunTwice(context: context),
+            try cycleReadAutomatically(context: context),
         ]
     }
 
@@ -127,5 +133,48 @@ enum CommandBenchmarks {
             benchmark: "automatic chain run twice", input: "\(chainSteps) steps, \(chainChanges) changes",
             unit: "ms per change", ours: times.ours * 1e3 / Double(chainChanges), peer: "[Int] loop",
             peerValue: times.peer * 1e3 / Double(chainChanges), lowerIsBetter: true)
+    }
+
+    static let cycleMembers = 2_000
+    static let cycleChanges = 10
+
+    static func cycleReadAutomatically(context: BenchmarkContext) throws -> BenchmarkResult {
+        let vm = ViewModel(["x": 0])
+        for member in 0..<cycleMembers {
+            let next = "member\((member + 1) % cycleMembers)"
+            vm.setCommand(forKey: "member\(member)", dependsOn: [next, "x"]) { (vm: ViewModel) -> Int? in
+                vm.int(at: next, default: 0) % 7 + vm.int(at: "x", default: 0)
+            }
+        }
+        vm.setCommand(forKey: "reader", dependsOn: ["member0"], execution: .automatic) { (vm: ViewModel) -> Int? in
+            vm.int(at: "member0", default: 0) * 2
+        }
+        // The values the commands hold now: each ran once, in the order the
+        // loop below follows (the last member first, reading the first).
+        var members = [Int](repeating: 0, count: cycleMembers)
+        for member in members.indices.reversed() { members[member] = members[(member + 1) % cycleMembers] % 7 }
+        var round = 0
+        let times = measureInterleaved(runs: context.runs, ours: {
+            round += 1
+            for change in 0..<cycleChanges {
+                vm["x"] = .int(Int64(round * cycleChanges + change))
+                blackHole(vm.int(at: "reader"))
+            }
+        }, peer: {
+            for change in 0..<cycleChanges {
+                let x = round * cycleChanges + change
+                for member in members.indices.reversed() {
+                    members[member] = members[(member + 1) % cycleMembers] % 7 + x
+                }
+                blackHole(members[0] * 2)
+            }
+        })
+        guard vm.int(at: "reader") == members[0] * 2 else {
+            throw BenchmarkError("cycle: \(vm.int(at: "reader") ?? -1) against \(members[0] * 2)")
+        }
+        return BenchmarkResult(
+            benchmark: "automatic read of an on-demand cycle", input: "\(cycleMembers) members, \(cycleChanges) changes",
+            unit: "ms per change", ours: times.ours * 1e3 / Double(cycleChanges), peer: "[Int] loop",
+            peerValue: times.peer * 1e3 / Double(cycleChanges), lowerIsBetter: true)
     }
 }

@@ -172,6 +172,49 @@ struct AutomaticCommandRoundTests {
         }
     }
 
+    /// A long cycle of on-demand commands read by an automatic command:
+    /// the round brings the cycle up to date as an explicit call outside
+    /// a round does (each member runs once, the values and marks match),
+    /// in time linear in its length. Clearing each member's mark as it ran
+    /// walked the whole cycle at every run: 3,000 members took seconds.
+    @Test func aLongOnDemandCycleReadInARoundRunsAsOutsideOne() {
+        let members = 3_000
+        let log = CallLog()
+        func makeCycle(automaticReader: Bool) -> ViewModel {
+            let vm = ViewModel(["x": 0])
+            for member in 0..<members {
+                let input = "y\((member + 1) % members)"
+                vm.setCommand(forKey: "y\(member)", dependsOn: [input, "x"]) { vm in
+                    log.append("member")
+                    return vm.int(at: input, default: 0) % 7 + vm.int(at: "x", default: 0)
+                }
+            }
+            if automaticReader {
+                vm.setCommand(forKey: "reader", dependsOn: ["y0"], execution: .automatic) { vm in
+                    vm.int(at: "y0", default: 0) * 2
+                }
+            }
+            return vm
+        }
+        let inRound = makeCycle(automaticReader: true)
+        let outside = makeCycle(automaticReader: false)
+        _ = try? outside.executeCommandIfNeeded(forKey: "y0")
+        for x in [1, 5] {
+            let before = log.count("member")
+            inRound["x"] = .int(Int64(x))
+            #expect(log.count("member") - before == members, "x = \(x)")
+            outside["x"] = .int(Int64(x))
+            _ = try? outside.executeCommandIfNeeded(forKey: "y0")
+            #expect(inRound.int(at: "reader") == 2 * outside.int(at: "y0", default: 0), "x = \(x)")
+            let differing = (0..<members).filter { member in
+                inRound.int(at: "y\(member)") != outside.int(at: "y\(member)")
+                    || inRound.needsExecuteCommand(forKey: "y\(member)")
+                        != outside.needsExecuteCommand(forKey: "y\(member)")
+            }
+            #expect(differing.isEmpty, "x = \(x)")
+        }
+    }
+
     /// A Swift Observation `onChange` that sets an input while a derived
     /// value is being stored: the command runs again for it.
     @Test func anInputSetWhileTheResultIsStoredRunsTheCommandAgain() {

@@ -9,7 +9,8 @@
 ///   input) does not queue it;
 /// - a command in a dependency cycle runs once per round: then it is
 ///   *settled*, and the commands that read it, and their dependency
-///   passes, take its value as it stands;
+///   passes, take its value as it stands (the cycle's own members keep
+///   each other marked, as outside a round);
 /// - the round runs a command again at most as many times as the
 ///   ViewModel has automatic commands (the *cap*). One marked again
 ///   after that waits for the queue to empty and runs once in the next

@@ -20,7 +20,16 @@ internal final class CommandGraph {
     /// result.
     func isInCycle(_ key: String) -> Bool {
         cycles.visit(from: key)
-        return cycles.members.contains(key)
+        return cycles.cycleIndex[key] != nil
+    }
+
+    /// Whether the commands of `key` and `other` are in the same
+    /// dependency cycle (each depends, through other commands, on the
+    /// other).
+    func areInSameCycle(_ key: String, _ other: String) -> Bool {
+        cycles.visit(from: key)
+        guard let index = cycles.cycleIndex[key] else { return false }
+        return cycles.cycleIndex[other] == index
     }
 }
 
@@ -43,8 +52,9 @@ private struct CycleFinder {
     private var lowLink: [String: Int] = [:]
     private var stack: [String] = []
     private var onStack: Set<String> = []
-    /// The keys found in a cycle so far.
-    private(set) var members: Set<String> = []
+    /// The keys found in a cycle so far, each with its cycle's number.
+    private(set) var cycleIndex: [String: Int] = [:]
+    private var cycleCount = 0
 
     init(edges: [String: Set<String>]) {
         self.edges = edges
@@ -80,7 +90,9 @@ private struct CycleFinder {
             }
             // `setCommand` drops a command's dependency on its own key,
             // so a component of one key is not a cycle.
-            if component.count > 1 { members.formUnion(component) }
+            guard component.count > 1 else { continue }
+            for member in component { cycleIndex[member] = cycleCount }
+            cycleCount += 1
         }
     }
 

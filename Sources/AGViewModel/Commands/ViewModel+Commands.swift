@@ -432,11 +432,14 @@ extension ViewModel {
             // refreshes the input and this command. Keeps "input
             // marked ⇒ dependents marked", except for a settled cycle
             // in a round: its value stands, and so does what is read
-            // from it.
+            // from it outside the cycle. Inside it, the members keep
+            // each other marked, as outside a round; clearing each one
+            // would walk the whole cycle at every run.
             let staleInput = slot.command.dependencies.contains { dependency in
                 guard dependency != key, !visiting.contains(dependency),
-                      let input = commandSlots[dependency] else { return false }
-                return input.needsExecute && input.command.isExecutable && !isSettled(dependency)
+                      let input = commandSlots[dependency], input.needsExecute, input.command.isExecutable
+                else { return false }
+                return !isSettled(dependency) || commandGraph.areInSameCycle(key, dependency)
             }
             if staleInput {
                 // Storing the input's new result marks this command
