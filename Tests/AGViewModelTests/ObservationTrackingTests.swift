@@ -360,6 +360,49 @@ struct ObservationTrackingTests {
         }
     }
 
+    /// A `.prior` observer that starts tracking the key it is told about:
+    /// the scope read the old value, so it hears the change being made.
+    @Test func aScopeStartedByAPriorObserverHearsTheChange() {
+        for (start, next) in [(ViewModelValue?.some(.json(1)), ViewModelValue?.some(.json(2))),
+                              (nil, .json(1)), (.json(1), nil)] {
+            let vm = ViewModel()
+            vm[value: "x"] = start
+            let fired = Recorder<Int>()
+            let token = vm.observe("x", options: [.prior, .old, .new]) { vm, _, change in
+                guard change.isPrior else { return }
+                withObservationTracking { _ = vm["x"] } onChange: { fired.append(1) }
+            }
+            vm[value: "x"] = next
+            #expect(fired.count == 1, "\(render(start)) -> \(render(next))")
+            withExtendedLifetime(token) {}
+        }
+    }
+
+    /// A scope that reads the key set and, told a key comes or goes,
+    /// tracks that key: it hears the key's next change.
+    @Test func aScopeStartedWhenAKeyComesOrGoesHearsThatKeyChange() {
+        let reads: [(String, @Sendable (ViewModel) -> Void)] = [
+            ("keys", { _ = $0.keys }),
+            ("count", { _ = $0.count }),
+            ("jsonSnapshot", { _ = $0.jsonSnapshot() }),
+        ]
+        for (name, read) in reads {
+            for (initial, first, second) in [(nil, 1, 2), (1, nil, 5)] as [(Int?, Int?, Int?)] {
+                let vm = ViewModel(["a": 1])
+                if let initial { vm["x"] = .int(Int64(initial)) }
+                let log = Recorder<String>()
+                nonisolated(unsafe) let observed = vm
+                withObservationTracking { read(vm) } onChange: {
+                    log.append("keys")
+                    withObservationTracking { _ = observed["x"] } onChange: { log.append("x") }
+                }
+                vm["x"] = first.map { .int(Int64($0)) }
+                vm["x"] = second.map { .int(Int64($0)) }
+                #expect(log.items == ["keys", "x"], "\(name): \(String(describing: initial)) -> \(String(describing: first))")
+            }
+        }
+    }
+
     @Test func writesAfterAnUntrackedReadStillReachALaterTracking() {
         let vm = ViewModel(["count": 1])
         _ = vm["count"]

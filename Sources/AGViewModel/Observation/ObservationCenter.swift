@@ -86,28 +86,25 @@ internal final class ObservationCenter {
            viewModel.storage.values[index].replaceIfUnread(&replaced) {
             return didStore(replaced, newValue, forKey: key, in: viewModel)
         }
-        let keyPath = viewModel.reportedKeyPath(forKey: key)
-        // Announce before storing: Observation's willSet and `.prior`
-        // observers must see the old value. Only when the value changes.
-        if keyPath != nil || announcesPrior {
+        let keyPathBeforePrior = viewModel.reportedKeyPath(forKey: key)
+        // Announce before storing: `.prior` observers and Observation's
+        // willSet must see the old value. Only when the value changes.
+        if keyPathBeforePrior != nil || announcesPrior {
             let current = viewModel.untrackedValue(forKey: key)
             if !ViewModelValue.isSame(current, newValue) {
+                var keyPath = keyPathBeforePrior
                 if announcesPrior, let registrations = observers[key],
                    registrations.contains(where: { !$0.isRemoved && $0.options.contains(.prior) }) {
                     deliveries.deliver(PendingDelivery(
                         registrations: registrations, key: key, old: current, new: nil, kind: .prior), in: viewModel)
+                    // A `.prior` observer may have read the key in a
+                    // tracking scope: the scope read the old value.
+                    keyPath = viewModel.reportedKeyPath(forKey: key)
                 }
                 if let keyPath {
                     viewModel.markChangeReported(forKey: key)
                     registrar.willSet(viewModel, keyPath: keyPath)
-                    // A read made during willSet (an `onChange` that tracks
-                    // again) went to the entry or to the absent keys; the
-                    // key now moves between the two, and the read with it.
-                    let readAgain = viewModel.storage[key]?.isReadSinceChange ?? (absentKeyPaths[key] != nil)
                     let old = replaceValue(newValue, forKey: key, in: viewModel)
-                    if readAgain && (old == nil) != (newValue == nil) {
-                        viewModel.keepRead(forKey: key, keyPath: keyPath)
-                    }
                     registrar.didSet(viewModel, keyPath: keyPath)
                     return didStore(old, newValue, forKey: key, in: viewModel)
                 }
@@ -123,16 +120,25 @@ internal final class ObservationCenter {
     /// after the other: a scope that read both and tracks again inside its
     /// `onChange` hears the write twice, as with an `@Observable` class
     /// that sets two properties.)
+    ///
+    /// A read of the key made while its change or the key set's is
+    /// reported (an `onChange` that tracks again) went to the key's entry
+    /// or to the absent keys; the key moves between the two when it is
+    /// added or removed, and the read moves with it.
     private func replaceValue(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
-        guard isKeySetRead, (viewModel.storage.index(forKey: key) == nil) == (newValue != nil) else {
-            return viewModel.replaceValue(newValue, forKey: key)
+        let isAddedOrRemoved = (viewModel.storage.index(forKey: key) == nil) == (newValue != nil)
+        guard isAddedOrRemoved else { return viewModel.replaceValue(newValue, forKey: key) }
+        let reportsKeySet = isKeySetRead
+        if reportsKeySet {
+            // Cleared first: a read made while the change is reported sets
+            // it again.
+            isKeySetRead = false
+            registrar.willSet(viewModel, keyPath: ViewModel.keySetKeyPath)
         }
-        // Cleared first: a read made while the change is reported (an
-        // `onChange` that tracks again) sets it again.
-        isKeySetRead = false
-        registrar.willSet(viewModel, keyPath: ViewModel.keySetKeyPath)
+        let read = viewModel.reportedKeyPath(forKey: key)
         let old = viewModel.replaceValue(newValue, forKey: key)
-        registrar.didSet(viewModel, keyPath: ViewModel.keySetKeyPath)
+        if let read { viewModel.keepRead(forKey: key, keyPath: read) }
+        if reportsKeySet { registrar.didSet(viewModel, keyPath: ViewModel.keySetKeyPath) }
         return old
     }
 
