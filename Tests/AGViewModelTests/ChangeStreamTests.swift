@@ -159,4 +159,26 @@ struct ChangeStreamTests {
         #expect(watched == nil)
         _ = stream
     }
+
+    /// A stream of no keys has nothing to wait for: it ends at once and
+    /// holds nothing.
+    @Test func aStreamOfNoKeysEndsAtOnce() async {
+        final class Sentinel {}
+        let vm = ViewModel(["x": 1])
+        weak var watched: Sentinel?
+        var stream: AsyncStream<Int>?
+        do {
+            let sentinel = Sentinel()
+            watched = sentinel
+            stream = vm.changeStream(of: [String](), options: [.new], bufferingPolicy: .unbounded) { _ in
+                withExtendedLifetime(sentinel) { 0 }
+            }
+        }
+        #expect(watched == nil)
+        vm["x"] = 2
+        var count = 0
+        for await _ in stream! { count += 1 }   // must end
+        for await _ in vm.changes(for: [String]()) { count += 1 }
+        #expect(count == 0)
+    }
 }

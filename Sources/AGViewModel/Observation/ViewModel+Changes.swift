@@ -38,15 +38,16 @@ extension ViewModel {
     /// values. The sequence does not keep the ViewModel alive. It ends
     /// (after the changes already buffered) when the ViewModel is
     /// deallocated, or when the observers of any of these keys are removed
-    /// (``removeObservers(forKeys:)``, ``removeAllObservers()``). When the
-    /// consumer stops (its task is cancelled, the stream is dropped), the
-    /// observation no longer counts in ``observerCount(forKey:)`` and is
-    /// removed in this ViewModel's domain at the next change of these keys,
-    /// or while observers of them are added, so a screen that opens a new
-    /// stream each time it appears does not pile them up: a key's
-    /// registrations never number more than twice the most observations it
-    /// had live at once, plus one. Changes are buffered until the consumer asks; batches
-    /// deliver one change per key; equal-value sets are not changes.
+    /// (``removeObservers(forKeys:)``, ``removeAllObservers()``); a stream
+    /// of no keys ends at once. When the consumer stops (its task is
+    /// cancelled, the stream is dropped), the observation no longer counts
+    /// in ``observerCount(forKey:)`` and is removed in this ViewModel's
+    /// domain at the next change of these keys, or while observers of them
+    /// are added, so a screen that opens a new stream each time it appears
+    /// does not pile them up: a key's registrations never number more than
+    /// twice the most observations it had live at once, plus one. Changes
+    /// are buffered until the consumer asks; batches deliver one change per
+    /// key; equal-value sets are not changes.
     ///
     /// - Parameters:
     ///   - keys: The keys to observe.
@@ -69,6 +70,12 @@ extension ViewModel {
         element: @escaping (KeyChange) -> Element
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+        let keys = Array(keys)
+        // No key, no observation to end it: nothing will ever come.
+        guard !keys.isEmpty else {
+            continuation.finish()
+            return stream
+        }
         // The registrations keep the token (and so themselves) alive until
         // the stream is terminated or the observation removed; the token
         // holds the ViewModel weakly. A consumer that stops marks them, on
