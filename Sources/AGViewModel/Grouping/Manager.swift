@@ -56,7 +56,7 @@ public final class Manager {
     // section list changes and its sections' item changes.
     private var generation: UInt64 = 0
     // The identity → index path table, valid for `tableGeneration`.
-    private var table: [ObjectIdentifier: ItemSlot]?
+    private var table: IndexPathTable?
     private var tableGeneration: UInt64 = 0
     // Keys registered per part for JSON export and archives (see
     // Persistence/Manager+KeyRegistration.swift).
@@ -286,24 +286,14 @@ public final class Manager {
     /// Whether the next lookup is answered without rebuilding the table.
     internal var indexPathTableIsCurrent: Bool { table != nil && tableGeneration == generation }
 
-    private func slot(of id: ObjectIdentifier) -> ItemSlot? {
-        if let table, tableGeneration == generation {
-            let slot = table[id]
-            return slot
-        }
-        var built: [ObjectIdentifier: ItemSlot] = [:]
+    private func slot(of id: ObjectIdentifier) -> IndexPathTable.Slot? {
+        if let table, tableGeneration == generation { return table.slot(of: id) }
         // Untracked reads: the answer does not depend on whether the
         // table was rebuilt, so neither does what Observation hears.
-        built.reserveCapacity(storedSections.reduce(0) { $0 + $1.untrackedItems.count })
-        for (s, section) in storedSections.enumerated() {
-            for (i, item) in section.untrackedItems.enumerated() {
-                let key = ObjectIdentifier(item)
-                if built[key] == nil { built[key] = ItemSlot(section: s, item: i) }
-            }
-        }
+        let built = IndexPathTable(sections: storedSections)
         table = built
         tableGeneration = generation
-        return built[id]
+        return built.slot(of: id)
     }
 
     // MARK: Internals
@@ -335,7 +325,6 @@ public final class Manager {
     /// their items instead of going stale, so a "load more" that adds a
     /// section per page and asks for each new row's index path stays linear.
     private func appendSections(_ newSections: [Section]) {
-        let start = storedSections.count
         let before = generation
         var current = tableGeneration == generation ? table : nil
         table = nil  // so `current` is changed in place
@@ -343,12 +332,7 @@ public final class Manager {
         // Only this append changed anything: an Observation handler that ran
         // during it and changed a section has made the saved table stale.
         guard generation == before &+ 1, var built = current.take() else { return }
-        // After every existing item: an item already in the table keeps its first place.
-        for (offset, section) in newSections.enumerated() {
-            for (i, item) in section.untrackedItems.enumerated() where built[ObjectIdentifier(item)] == nil {
-                built[ObjectIdentifier(item)] = ItemSlot(section: start + offset, item: i)
-            }
-        }
+        built.appendSections(newSections)
         table = built
         tableGeneration = generation
     }
@@ -363,24 +347,10 @@ public final class Manager {
             return
         }
         table = nil  // so `built` is changed in place
-        // A section object the manager holds twice gets the items in both places.
-        for (s, candidate) in storedSections.enumerated() where candidate === section {
-            for (offset, item) in items.enumerated() {
-                let slot = ItemSlot(section: s, item: start + offset)
-                let key = ObjectIdentifier(item)
-                if let existing = built[key], (existing.section, existing.item) < (slot.section, slot.item) { continue }
-                built[key] = slot
-            }
-        }
+        built.section(section, didAppend: items, at: start)
         table = built
         tableGeneration = generation
     }
-}
-
-/// Where an item sits: a compact index path.
-private struct ItemSlot {
-    var section: Int
-    var item: Int
 }
 
 extension Manager: RandomAccessCollection {
