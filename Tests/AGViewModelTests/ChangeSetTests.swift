@@ -56,6 +56,28 @@ struct ChangeSetTests {
         #expect(changes.changeCount == 1)
     }
 
+    /// An identity written differently (`1` for `1.0`, a big integer for
+    /// an int) still matches its row, and the row, which shows it
+    /// differently, is reloaded; in its section or moved to another.
+    @Test func anIdentityWrittenDifferentlyReloadsItsRow() throws {
+        for (before, after) in [(JSONValue.int(1), JSONValue.double(1)), (.bigInteger("1"), .int(1))] {
+            let old = Manager(sections: [Section(items: [ViewModel(["id": before, "title": "A"])]), Section()])
+            let new = Manager(sections: [Section(items: [ViewModel(["id": after, "title": "A"])]), Section()])
+            let changes = ChangeSet(from: old, to: new)
+            #expect(changes.reloadedItems == [path(0, 0)], "\(before) -> \(after)")
+            #expect(changes.changeCount == 1)
+            try changes.apply(to: old, new: new)
+            #expect(old[0][0][value: "id"]?.isSame(as: .json(after)) == true)
+            #expect(ChangeSet(from: old, to: new).changeCount == 0)
+
+            let across = ChangeSet(
+                from: Manager(sections: [Section(items: [ViewModel(["id": before])]), Section()]),
+                to: Manager(sections: [Section(), Section(items: [ViewModel(["id": after])])]))
+            #expect(across.movedItems.isEmpty, "\(before) -> \(after)")
+            #expect(across.deletedItems == [path(0, 0)] && across.insertedItems == [path(1, 0)])
+        }
+    }
+
     @Test func movedAndChangedItemIsDeletedAndInserted() throws {
         let old = manager([[1], [2]], titles: [1: "a"])
         let new = manager([[], [2, 1]], titles: [1: "b"])

@@ -229,10 +229,10 @@ private struct Differ {
                 old.match[o0 + i] = n0 + j
                 new.match[n0 + j] = o0 + i
                 if olds[i] !== item {
-                    // Only an identity known equal on both sides may be
-                    // skipped: matched by position, the key may be `null` on
-                    // one side and missing (or another key) on the other.
-                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: id == nil ? nil : rule.key)
+                    // Matched by position, the key may be `null` on one side
+                    // and missing (or another key) on the other.
+                    let skipped = Self.identityKey(rule, ifSameIn: old.ids[o0 + i], id)
+                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: skipped)
                 }
             }
         }
@@ -257,7 +257,8 @@ private struct Differ {
                 new.match[n] = o
                 let a = old.item(o), b = new.item(n)
                 if a !== b {
-                    isChanged[n] = !sameContent(read(a, itemRule).values, read(b, itemRule).values, skippingKey: itemRule.key)
+                    let skipped = Self.identityKey(itemRule, ifSameIn: old.ids[o], new.ids[n])
+                    isChanged[n] = !sameContent(read(a, itemRule).values, read(b, itemRule).values, skippingKey: skipped)
                 }
             }
         }
@@ -312,6 +313,16 @@ private struct Differ {
         } else {
             result.movedItems.append(.init(from: from, to: to))
         }
+    }
+
+    /// The key of `rule` when both items hold the same value under it, so
+    /// comparing their content may skip it; `nil` when it must be
+    /// compared. Identities match by `==`, which takes `1` and `1.0` for
+    /// one number; a row whose identity is now written differently shows
+    /// it differently, so it is reloaded.
+    private static func identityKey(_ rule: IdentityRule, ifSameIn old: JSONValue?, _ new: JSONValue?) -> String? {
+        guard let old, let new, old.hasSameRepresentation(as: new) else { return nil }
+        return rule.key
     }
 
     /// Appends occurrence `i` to a queue.
