@@ -104,13 +104,13 @@ internal final class ObservationCenter {
                 if let keyPath {
                     viewModel.markChangeReported(forKey: key)
                     registrar.willSet(viewModel, keyPath: keyPath)
-                    let old = replaceValue(newValue, forKey: key, in: viewModel)
+                    let old = replaceValue(newValue, forKey: key, in: viewModel, isKeyReported: true)
                     registrar.didSet(viewModel, keyPath: keyPath)
                     return didStore(old, newValue, forKey: key, in: viewModel)
                 }
             }
         }
-        let old = replaceValue(newValue, forKey: key, in: viewModel)
+        let old = replaceValue(newValue, forKey: key, in: viewModel, isKeyReported: false)
         return didStore(old, newValue, forKey: key, in: viewModel)
     }
 
@@ -124,10 +124,15 @@ internal final class ObservationCenter {
     /// A read of the key made while its change or the key set's is
     /// reported (an `onChange` that tracks again) went to the key's entry
     /// or to the absent keys; the key moves between the two when it is
-    /// added or removed, and the read moves with it.
-    private func replaceValue(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) -> ViewModelValue? {
-        let isAddedOrRemoved = (viewModel.storage.index(forKey: key) == nil) == (newValue != nil)
-        guard isAddedOrRemoved else { return viewModel.replaceValue(newValue, forKey: key) }
+    /// added or removed, and the read moves with it. `isKeyReported` says
+    /// whether the key's own change was just reported; without that or the
+    /// key set's report, no read can have been made.
+    private func replaceValue(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel,
+                              isKeyReported: Bool) -> ViewModelValue? {
+        guard isKeySetRead || isKeyReported,
+              (viewModel.storage.index(forKey: key) == nil) == (newValue != nil) else {
+            return viewModel.replaceValue(newValue, forKey: key)
+        }
         let reportsKeySet = isKeySetRead
         if reportsKeySet {
             // Cleared first: a read made while the change is reported sets

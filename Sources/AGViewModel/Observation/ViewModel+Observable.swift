@@ -97,7 +97,8 @@ extension ViewModel: Observable {
     /// read while absent), for the write path's `willSet`/`didSet`.
     internal func reportedKeyPath(forKey key: String) -> ObservedKeyPath? {
         if let index = storage.index(forKey: key) { return storage.values[index].trackedKeyPath }
-        return observationCenter?.absentKeyPaths[key]
+        guard let center = observationCenter, !center.absentKeyPaths.isEmpty else { return nil }
+        return center.absentKeyPaths[key]
     }
 
     /// Records that `key` was read since its change, after the change added
