@@ -331,15 +331,17 @@ struct ObservationTrackingTests {
         #expect(fired.count == 4)
     }
 
+    /// The reads of the set of keys: `keys`, `count` and a whole-store read.
+    private static let keySetReads: [(String, @Sendable (ViewModel) -> Void)] = [
+        ("keys", { _ = $0.keys }),
+        ("count", { _ = $0.count }),
+        ("jsonSnapshot", { _ = $0.jsonSnapshot() }),
+    ]
+
     /// `keys`, `count` and whole-store reads hear keys come and go, and
     /// not changes of a value.
     @Test func readingTheKeysHearsKeysAddedAndRemoved() {
-        let reads: [(String, @Sendable (ViewModel) -> Void)] = [
-            ("keys", { _ = $0.keys }),
-            ("count", { _ = $0.count }),
-            ("jsonSnapshot", { _ = $0.jsonSnapshot() }),
-        ]
-        for (name, read) in reads {
+        for (name, read) in Self.keySetReads {
             let vm = ViewModel(["title": "A"])
             #expect(track { read(vm) }.count == 0)
             let added = track { read(vm) }
@@ -381,12 +383,7 @@ struct ObservationTrackingTests {
     /// A scope that reads the key set and, told a key comes or goes,
     /// tracks that key: it hears the key's next change.
     @Test func aScopeStartedWhenAKeyComesOrGoesHearsThatKeyChange() {
-        let reads: [(String, @Sendable (ViewModel) -> Void)] = [
-            ("keys", { _ = $0.keys }),
-            ("count", { _ = $0.count }),
-            ("jsonSnapshot", { _ = $0.jsonSnapshot() }),
-        ]
-        for (name, read) in reads {
+        for (name, read) in Self.keySetReads {
             for (initial, first, second) in [(nil, 1, 2), (1, nil, 5)] as [(Int?, Int?, Int?)] {
                 let vm = ViewModel(["a": 1])
                 if let initial { vm["x"] = .int(Int64(initial)) }
