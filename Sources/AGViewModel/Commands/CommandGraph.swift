@@ -1,9 +1,9 @@
 /// What the rules of a round of automatic commands need to know of a
 /// ViewModel's commands: how many are automatic, and which are in a
-/// dependency cycle, and in which. The ViewModel keeps it until a command is set or
-/// removed, as edits far outnumber changes of the commands, and it finds
-/// each command's cycles only when first asked, exploring only what
-/// follows that command.
+/// dependency cycle, and in which. The ViewModel keeps it until a command
+/// is set or removed, as edits far outnumber changes of the commands, and
+/// it finds each command's cycles only when first asked, exploring only
+/// what follows that command.
 internal final class CommandGraph {
     /// How many of the commands are automatic.
     let automaticCount: Int
@@ -34,10 +34,10 @@ internal final class CommandGraph {
 }
 
 /// The members of a graph's cycles, each cycle numbered, by Tarjan's
-/// strongly connected components, run from each key asked about that no earlier run reached
-/// (`edges` maps a key to the keys that follow it). An explicit stack
-/// replaces recursion: a ledger's chain of commands is as deep as the
-/// ledger is long.
+/// strongly connected components, run from each key asked about that no
+/// earlier run reached (`edges` maps a key to the keys that follow it). An
+/// explicit stack replaces recursion: a ledger's chain of commands is as
+/// deep as the ledger is long.
 private struct CycleFinder {
     private struct Frame {
         let key: String
