@@ -186,6 +186,33 @@ struct OutputDestinationTests {
         #expect(CapturedIO().run("keys", input, "--module", "Books", "-o", directory + "/Keys.swift") == 0)
     }
 
+    /// `..` after a missing directory, or after the input itself, names
+    /// nothing the system can write: the command fails and the input and
+    /// spec are kept, however the path would read with `x/..` dropped.
+    @Test func aDotDotAfterAMissingDirectoryIsNotTheInput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/books.json", spec = directory + "/books.spec.json"
+        try FileManager.default.copyItem(atPath: books, toPath: input)
+        try FileManager.default.copyItem(atPath: fixture("specs/books.spec.json"), toPath: spec)
+        let original = try Data(contentsOf: URL(fileURLWithPath: input))
+        let originalSpec = try Data(contentsOf: URL(fileURLWithPath: spec))
+        let attempts: [[String]] = [
+            ["convert", input, "--to", "json", "-o", directory + "/missing/../books.json"],
+            ["convert", input, "--to", "json", "-o", input + "/../books.json"],
+            ["convert", input, "-p", spec, "--to", "json", "-o", directory + "/missing/../books.spec.json"],
+            ["keys", input, "--module", "Books", "-o", directory + "/missing/../books.json"],
+        ]
+        for arguments in attempts {
+            let io = CapturedIO()
+            #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 1, "\(arguments)")
+            #expect(io.error.contains("cannot write "), "\(io.error)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == originalSpec)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["books.json", "books.spec.json"])
+    }
+
     /// An error page or an empty list as the sample: no keys, exit 1, and
     /// the key file from a good sample stays as it was.
     @Test func aSampleWithoutKeysKeepsTheKeyFile() throws {

@@ -144,6 +144,39 @@ final class AtomicFileTests {
         }
     }
 
+    /// `..` in a destination is the system's to resolve, as in every
+    /// other call on the path: after a missing directory or a file it
+    /// fails, and after a link to a directory it names a file beside the
+    /// link's target. Dropped from the text, each replaced `victim`.
+    @Test func aDotDotInTheDestinationIsResolvedByTheSystem() throws {
+        let victim = directory.appendingPathComponent("victim")
+        try Data("old".utf8).write(to: victim)
+        for (through, code) in [("missing", ENOENT), ("victim", ENOTDIR)] {
+            let url = URL(fileURLWithPath: directory.path + "/\(through)/../victim")
+            #expect(throws: AtomicFileError(path: url.path, step: .createTemporary, code: code)) {
+                try AtomicFile.write(Data("new".utf8), to: url)
+            }
+        }
+        let target = directory.appendingPathComponent("other/sub", isDirectory: true)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link", withDestinationPath: target.path)
+        try AtomicFile.write(Data("new".utf8), to: URL(fileURLWithPath: directory.path + "/link/../victim"))
+        #expect(try Data(contentsOf: directory.appendingPathComponent("other/victim")) == Data("new".utf8))
+        #expect(try Data(contentsOf: victim) == Data("old".utf8))
+        #expect(try contents() == ["link", "other", "victim"])
+        let parent = URL(fileURLWithPath: directory.path + "/other/..", isDirectory: false)
+        #expect(throws: AtomicFileError(path: parent.path, step: .checkURL, code: EISDIR)) {
+            try AtomicFile.write(Data("new".utf8), to: parent)
+        }
+    }
+
+    @Test func aPathIsSplitAtItsLastSlashOnly() {
+        #expect(AtomicFile.splitLastComponent("/a/b/../c") == ("/a/b/..", "c"))
+        #expect(AtomicFile.splitLastComponent("/c") == ("/", "c"))
+        #expect(AtomicFile.splitLastComponent("c") == (".", "c"))
+        #expect(AtomicFile.splitLastComponent("a//c") == ("a/", "c"))
+    }
+
     @Test func aDirectoryAtTheDestinationIsNotReplaced() throws {
         let url = directory.appendingPathComponent("sub", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)

@@ -25,7 +25,10 @@ private let sysClose = Darwin.close, sysRename = Darwin.rename, sysUnlink = Darw
 /// temporary file is removed and the previous file is untouched.
 ///
 /// An existing destination keeps its permission bits. A symbolic link at the
-/// destination is replaced by the file, not followed.
+/// destination is replaced by the file, not followed. The path is the
+/// system's to resolve, as given: `dir/../file` fails when `dir` is
+/// missing, and names the file beside the target's directory when `dir`
+/// is a link.
 package enum AtomicFile {
     /// Replaces the file at `url` with `data`, atomically.
     package static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
@@ -68,16 +71,27 @@ package enum AtomicFile {
         return String(kept)
     }
 
+    /// The directory part of `path` (`/` for a file at the root) and its
+    /// last component, split at the last slash and nothing more.
+    internal static func splitLastComponent(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = path[..<slash]
+        return (directory.isEmpty ? "/" : String(directory), String(path[path.index(after: slash)...]))
+    }
+
     /// The writer, over an injectable file system (tests fail steps on purpose).
     internal static func write(_ data: Data, to url: URL, fileSystem fs: some AtomicFileSystem) throws(AtomicFileError) {
         guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
         // `dest/` names a directory: never the file `dest`, which renaming
-        // over the standardized path (no slash) would replace.
+        // over the path without its slash would replace.
         guard !url.hasDirectoryPath else { throw AtomicFileError(path: url.path, step: .checkURL, code: EISDIR) }
-        let destination = url.standardizedFileURL
-        let path = destination.path
-        let directory = destination.deletingLastPathComponent().path
-        let name = destination.lastPathComponent
+        // The path as given, for the system to resolve: `missing/../file`
+        // must fail as the system sees it, and `link/../file` name the file
+        // beside the link's target, as every other call on the path does.
+        // Dropping `x/..` from the text would write some other file.
+        let path = url.path
+        let (directory, name) = splitLastComponent(path)
+        guard name != ".", name != ".." else { throw AtomicFileError(path: path, step: .checkURL, code: EISDIR) }
 
         // A unique temporary beside the destination, so the rename never
         // crosses file systems.
