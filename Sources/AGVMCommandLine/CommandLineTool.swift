@@ -71,8 +71,9 @@ package enum CommandLineTool {
             try io.print("agvm \(version)\n")
             return 0
         case "-h", "--help", "help":
-            // `agvm --help convert` reads as `agvm help convert`.
-            guard arguments.count > 1, arguments[1] != "help" else {
+            // `agvm --help convert` reads as `agvm help convert`; help for
+            // help (`agvm help -h`) is the tool's help.
+            guard arguments.count > 1, !["-h", "--help", "help"].contains(arguments[1]) else {
                 try io.print(HelpText.tool(commands: commands))
                 return 0
             }

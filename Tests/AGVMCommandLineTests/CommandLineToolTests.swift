@@ -13,7 +13,7 @@ struct CommandLineToolTests {
     }
 
     @Test func toolHelpListsEveryCommand() {
-        for arguments in [["--help"], ["-h"], ["help"], ["help", "help"]] {
+        for arguments in [["--help"], ["-h"], ["help"], ["help", "help"], ["help", "-h"], ["--help", "--help"], ["-h", "help"]] {
             let io = CapturedIO()
             #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 0)
             for command in CommandLineTool.commands {
