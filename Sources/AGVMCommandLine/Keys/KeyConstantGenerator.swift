@@ -150,7 +150,7 @@ struct KeyConstantGenerator {
         var nested: [(prefix: String, sourcePath: [String], shape: JSONShape)] = []
         for (key, member) in object.members {
             let path = prefix.isEmpty ? key : prefix + "_" + key
-            let doc = (sourcePath.isEmpty ? "" : "In `\(Self.commentText(Self.writtenPath(sourcePath)))`: ")
+            let doc = (sourcePath.isEmpty ? "" : "In \(Self.codeSpan(Self.writtenPath(sourcePath))): ")
                 + describe(key: key, member: member, parentCount: object.objectCount)
             constants.append((KeyType(member).swiftName, members.memberName(for: path), key, doc))
             if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
@@ -211,7 +211,7 @@ struct KeyConstantGenerator {
 
     /// The doc comment for one key: source key, type notes and an example.
     private func describe(key: String, member: JSONShape, parentCount: Int) -> String {
-        var parts = ["`\(Self.commentText(key))`"]
+        var parts = [Self.codeSpan(key)]
         var facts: [String] = []
         if member.isOptional(inParentOf: parentCount) { facts.append("optional") }
         if member.kinds.isEmpty { facts.append("null in every sample") }
@@ -293,17 +293,35 @@ struct KeyConstantGenerator {
     }
 
     /// Comment text on one line, without sequences that would end a comment.
-    static func commentText(_ s: String) -> String {
+    static func commentText(_ s: String, keepingTrailingBackslashes: Bool = false) -> String {
         // `*/` would end the comment; `/*` inside one is a clang warning
         // (fatal with -Werror).
-        Self.oneLine(s).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
+        Self.oneLine(s, keepingTrailingBackslashes: keepingTrailingBackslashes)
+            .replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
+    }
+
+    /// `s` as a Markdown code span in a comment, shown as it is: fenced by
+    /// one backtick more than its longest run of them (with a space inside
+    /// the fence where it starts or ends with one), its backslashes kept
+    /// (a code span shows them as they are, and the fence follows them).
+    static func codeSpan(_ s: String) -> String {
+        let text = commentText(s, keepingTrailingBackslashes: true)
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
     }
 
     /// `s` as the text of one source line (a `//` comment, a `#pragma`):
     /// control characters, line and paragraph separators become spaces,
     /// and trailing `\`s, which would join the next line to it in C even
-    /// with spaces after them, are dropped.
-    static func oneLine(_ s: String) -> String {
+    /// with spaces after them, are dropped unless the text is not to end
+    /// the line.
+    static func oneLine(_ s: String, keepingTrailingBackslashes: Bool = false) -> String {
         var out = String.UnicodeScalarView()
         for scalar in s.unicodeScalars {
             let breaks = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
@@ -312,7 +330,7 @@ struct KeyConstantGenerator {
         }
         var end = out.endIndex
         while end > out.startIndex, out[out.index(before: end)] == " " { end = out.index(before: end) }
-        if end > out.startIndex, out[out.index(before: end)] == "\\" {
+        if !keepingTrailingBackslashes, end > out.startIndex, out[out.index(before: end)] == "\\" {
             while end > out.startIndex, ["\\", " "].contains(out[out.index(before: end)]) { end = out.index(before: end) }
             out.removeSubrange(end...)
         }

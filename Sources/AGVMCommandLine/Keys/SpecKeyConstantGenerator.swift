@@ -57,8 +57,8 @@ struct SpecKeyConstantGenerator {
             lines.append("/// Keys of the ViewModels the `\(moduleName)` spec (\(sourceName)) packages, with `\(type)` values.")
             lines.append("nonisolated extension ViewModel.Key where Value == \(type) {")
             for (constant, member) in named where constant.type == type {
-                let mentions = constant.mentions.map(KeyConstantGenerator.commentText).joined(separator: "; ")
-                lines.append("    /// `\(KeyConstantGenerator.commentText(constant.key))`: \(mentions)")
+                let mentions = constant.mentions.map { KeyConstantGenerator.commentText($0, keepingTrailingBackslashes: true) }.joined(separator: "; ")
+                lines.append("    /// \(KeyConstantGenerator.codeSpan(constant.key)): \(mentions)")
                 lines.append("    public static var \(member): Self { \(KeyConstantGenerator.swiftLiteral(constant.key)) }")
             }
             lines.append("}")

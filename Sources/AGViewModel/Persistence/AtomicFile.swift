@@ -27,8 +27,8 @@ private let sysClose = Darwin.close, sysRename = Darwin.rename, sysUnlink = Darw
 /// An existing destination keeps its permission bits. A symbolic link at the
 /// destination is replaced by the file, not followed. The path is the
 /// system's to resolve, as given: `dir/../file` fails when `dir` is
-/// missing, and names the file beside the target's directory when `dir`
-/// is a link.
+/// missing, and names `file` in the parent of the link's target when
+/// `dir` is a symbolic link.
 package enum AtomicFile {
     /// Replaces the file at `url` with `data`, atomically.
     package static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
