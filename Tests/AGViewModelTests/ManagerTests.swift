@@ -220,6 +220,40 @@ struct ManagerTests {
         #expect(manager.indexPath(of: b) == IndexPath(item: 0, section: 1))
     }
 
+    /// An Observation handler that changes a section's items while items
+    /// are appended to it: the appended items' index paths count the
+    /// handler's change, whether it appended (the table grows) or inserted
+    /// (the table is rebuilt).
+    @Test func itemsChangedDuringAnAppendToTheirSectionAreCounted() {
+        final class Change: @unchecked Sendable {
+            let section: Section, item: ViewModel, inserts: Bool
+            var done = false
+            init(_ section: Section, _ item: ViewModel, inserts: Bool) {
+                self.section = section; self.item = item; self.inserts = inserts
+            }
+            func run() {
+                // The handler's own write would call it again.
+                guard !done else { return }
+                done = true
+                if inserts { section.insert(item, at: 0) } else { section.append(item) }
+            }
+        }
+        for inserts in [false, true] {
+            let first = ViewModel(["n": 0]), extra = ViewModel(["n": 1]), appended = ViewModel(["n": 2])
+            let section = Section(items: [first])
+            let manager = Manager(sections: [section])
+            #expect(manager.indexPath(of: first) == IndexPath(item: 0, section: 0))
+            let change = Change(section, extra, inserts: inserts)
+            withObservationTracking { _ = section.items } onChange: { change.run() }
+            section.append(appended)
+            let expected = inserts ? [extra, first, appended] : [first, extra, appended]
+            #expect(section.items.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
+            for (index, item) in expected.enumerated() {
+                #expect(manager.indexPath(of: item) == IndexPath(item: index, section: 0), "inserts: \(inserts), item \(index)")
+            }
+        }
+    }
+
     @Test func indexPathOfItemFollowsEveryKindOfChange() {
         let a = named("a", [1, 2]), b = named("b", [3, 4])
         let manager = Manager(sections: [a, b])

@@ -313,8 +313,13 @@ public final class Section {
     /// index-path tables grow instead of being rebuilt: a "load more" that
     /// asks for each new row's index path stays linear.
     private func appendItems(_ newItems: some Collection<ViewModel>) {
-        let start = storedItems.count
-        registrar.withMutation(of: self, keyPath: \.items) { storedItems.append(contentsOf: newItems) }
+        // Counted when the items go in: an Observation handler told of the
+        // mutation may have changed the items before.
+        var start = 0
+        registrar.withMutation(of: self, keyPath: \.items) {
+            start = storedItems.count
+            storedItems.append(contentsOf: newItems)
+        }
         if !owners.isEmpty {
             for manager in owners.compactMap(\.manager) { manager.section(self, didAppend: newItems, at: start) }
         }
