@@ -46,7 +46,10 @@ extension JSONValue {
     /// 10^165), else the nearest `Double`; one beyond even a double's range
     /// (about 1.8 × 10^308) becomes its digits as a `String`, since no
     /// Foundation number holds it. Object member order is lost, as
-    /// `[String: Any]` has none.
+    /// `[String: Any]` has none. Like ``init(_:)-(Any)``, conversion
+    /// recurses once per level (as does releasing the nested `[Any]`): a
+    /// 512 KB stack holds about 2,000 levels in an optimized build; deeper
+    /// values need a larger stack.
     public var jsonObject: Any {
         switch self {
         case .null: return NSNull()
