@@ -211,6 +211,25 @@ struct CommandTests {
 
     /// Only a chain with no undo at all is refused: a keyed command without
     /// one still undoes the later steps that have one.
+    /// A chain whose keyed command is in a dependency cycle: storing a
+    /// step's result marks the command again through the cycle, and the
+    /// key still ends holding the last step's result, as the call returns.
+    @Test func aChainInADependencyCycleStoresItsLastStep() throws {
+        for ifNeeded in [false, true] {
+            let vm = ViewModel(["x": 1])
+            let head = Command(dependsOn: ["b", "x"]) { vm in .json(.string("head \(vm.int(at: "x", default: 0))")) }
+            head.then(Command { vm in .json(.string("tail \(vm.int(at: "x", default: 0))")) })
+            vm.setCommand(head, forKey: "a")
+            vm.setCommand(forKey: "b", dependsOn: ["a"]) { vm in vm.string(at: "a") }
+            for x in [1, 2] {
+                vm["x"] = .int(Int64(x))
+                let result = ifNeeded ? try vm.executeCommandIfNeeded(forKey: "a") : try vm.executeCommand(forKey: "a")
+                #expect(result?.json == .string("tail \(x)"), "if needed: \(ifNeeded)")
+                #expect(vm["a"] == .string("tail \(x)"), "if needed: \(ifNeeded)")
+            }
+        }
+    }
+
     @Test func undoRunsTheChainsUndosWhenTheKeyedCommandHasNone() throws {
         let head = Command { _ in "first" }
         let tail = Command(undo: { vm in vm["undone"] = true }) { _ in "second" }

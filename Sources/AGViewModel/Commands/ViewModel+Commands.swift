@@ -461,7 +461,7 @@ extension ViewModel {
             return storedValue(forKey: key)
         }
         // The generation the claim saw; `decide` counted the run in flight.
-        let claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
+        var claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
         let round = automaticCommandRound
         round?.countRun(of: key)
         defer { setInFlight(key, head, by: -1) }
@@ -487,6 +487,14 @@ extension ViewModel {
             setInFlight(key, head, by: -1)
             store(result, forKey: key)
             setInFlight(key, head, by: 1)
+            // Marks the store made (through a dependency cycle back to this
+            // command, or an observer that set an input) came after the
+            // step read its inputs; the next step reads them as they are
+            // now, so its result stands for them.
+            if let slot = commandSlots[key], slot.command === head {
+                claimedGeneration = slot.generation
+                commandSlots[key]?.claimedGeneration = slot.generation
+            }
         }
         return result
     }
