@@ -164,6 +164,32 @@ struct ViewModelBindingTests {
         #expect(cell.sizeComputations == 2)
     }
 
+    /// An update that changes the data and then throws leaves the size
+    /// and the view marked stale, so neither shows the old data.
+    @Test func anUpdateThatThrowsAfterAChangeMarksTheSizeAndTheViewStale() {
+        struct Failure: Error {}
+        for refreshing in [false, true] {
+            let vm = ViewModel(["title": "A"])
+            let cell = FakeCell()
+            vm.bindingView = cell
+            vm.refresh()
+            #expect(vm.sizeOfBindingView(in: portrait)?.height == 20)
+            #expect(!vm.needsCachedSize && !vm.needsRefresh)
+            let change = { (vm: ViewModel) throws in
+                vm[.bookTitle] = String(repeating: "z", count: 25)
+                throw Failure()
+            }
+            #expect(throws: Failure.self) {
+                if refreshing { try vm.updateAndRefresh(change) } else { try vm.update(change) }
+            }
+            #expect(vm.needsCachedSize, "refreshing: \(refreshing)")
+            #expect(vm.needsRefresh, "refreshing: \(refreshing)")
+            #expect(vm.sizeOfBindingView(in: portrait)?.height == 60)
+            vm.refreshIfNeeded()
+            #expect(cell.applied.last == String(repeating: "z", count: 25))
+        }
+    }
+
     @Test func bindingViewIsWeakAndNeverStaleAfterReuse() {
         let first = ViewModel(["title": "first"])
         let second = ViewModel(["title": "second"])

@@ -139,10 +139,17 @@ extension ViewModel {
     }
 
     /// Runs `body` to change the data, marks the cached size stale, and
-    /// refreshes the binding view now.
+    /// refreshes the binding view now. When `body` throws, which may be
+    /// after it changed data, the cached size and the view are marked
+    /// stale (see ``refreshIfNeeded()``) and the error is rethrown.
     @MainActor @discardableResult
     public func updateAndRefresh(_ body: (ViewModel) throws -> Void) rethrows -> ViewModel {
-        try body(self)
+        do {
+            try body(self)
+        } catch {
+            markStale()
+            throw error
+        }
         needsCachedSizeFlag = true
         return refresh()
     }
@@ -150,12 +157,21 @@ extension ViewModel {
     /// Runs `body` to change the data, marks the cached size stale, and
     /// marks the binding view as needing a refresh (see
     /// ``refreshIfNeeded()``), for several updates that end in one refresh.
+    /// When `body` throws, the same marks are made (it may have changed
+    /// data first) and the error is rethrown.
     @MainActor @discardableResult
     public func update(_ body: (ViewModel) throws -> Void) rethrows -> ViewModel {
+        defer { markStale() }
         try body(self)
+        return self
+    }
+
+    /// Marks the cached size stale and the binding view as needing a
+    /// refresh.
+    @MainActor
+    private func markStale() {
         needsCachedSizeFlag = true
         needsRefreshFlag = true
-        return self
     }
 }
 
