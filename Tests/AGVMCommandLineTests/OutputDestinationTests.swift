@@ -53,6 +53,24 @@ private func temporaryDirectory() throws -> String {
     return path
 }
 
+/// A fresh temporary directory holding copies of the books fixture and its
+/// spec, with their contents, for tests that must leave both as they were.
+private struct BooksCopy {
+    let directory: String
+    var input: String { directory + "/books.json" }
+    var spec: String { directory + "/books.spec.json" }
+    let original: Data
+    let originalSpec: Data
+
+    init() throws {
+        directory = try temporaryDirectory()
+        try FileManager.default.copyItem(atPath: fixture("books.json"), toPath: directory + "/books.json")
+        try FileManager.default.copyItem(atPath: fixture("specs/books.spec.json"), toPath: directory + "/books.spec.json")
+        original = try Data(contentsOf: URL(fileURLWithPath: directory + "/books.json"))
+        originalSpec = try Data(contentsOf: URL(fileURLWithPath: directory + "/books.spec.json"))
+    }
+}
+
 @Suite("-o destinations and output errors")
 struct OutputDestinationTests {
     let books = fixture("books.json")
@@ -143,14 +161,11 @@ struct OutputDestinationTests {
     /// output: refused before anything runs, by file identity, so another
     /// spelling or a link to the input is refused too.
     @Test func outputNamingAnInputIsRefused() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let input = directory + "/books.json", spec = directory + "/books.spec.json"
-        try FileManager.default.copyItem(atPath: books, toPath: input)
-        try FileManager.default.copyItem(atPath: fixture("specs/books.spec.json"), toPath: spec)
+        let copy = try BooksCopy()
+        defer { try? FileManager.default.removeItem(atPath: copy.directory) }
+        let directory = copy.directory, input = copy.input, spec = copy.spec
+        let original = copy.original, originalSpec = copy.originalSpec
         try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: "books.json")
-        let original = try Data(contentsOf: URL(fileURLWithPath: input))
-        let originalSpec = try Data(contentsOf: URL(fileURLWithPath: spec))
         let attempts: [[String]] = [
             ["convert", input, "-o", input],
             ["convert", input, "--to", "json", "-o", directory + "/./books.json"],
@@ -190,13 +205,9 @@ struct OutputDestinationTests {
     /// nothing the system can write: the command fails and the input and
     /// spec are kept, however the path would read with `x/..` dropped.
     @Test func aDotDotAfterAMissingDirectoryIsNotTheInput() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let input = directory + "/books.json", spec = directory + "/books.spec.json"
-        try FileManager.default.copyItem(atPath: books, toPath: input)
-        try FileManager.default.copyItem(atPath: fixture("specs/books.spec.json"), toPath: spec)
-        let original = try Data(contentsOf: URL(fileURLWithPath: input))
-        let originalSpec = try Data(contentsOf: URL(fileURLWithPath: spec))
+        let copy = try BooksCopy()
+        defer { try? FileManager.default.removeItem(atPath: copy.directory) }
+        let directory = copy.directory, input = copy.input, spec = copy.spec
         let attempts: [[String]] = [
             ["convert", input, "--to", "json", "-o", directory + "/missing/../books.json"],
             ["convert", input, "--to", "json", "-o", input + "/../books.json"],
@@ -208,8 +219,8 @@ struct OutputDestinationTests {
             #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 1, "\(arguments)")
             #expect(io.error.contains("cannot write "), "\(io.error)")
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == originalSpec)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == copy.original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == copy.originalSpec)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["books.json", "books.spec.json"])
     }
 
