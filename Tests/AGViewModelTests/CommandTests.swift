@@ -230,6 +230,46 @@ struct CommandTests {
         }
     }
 
+    /// Another run of the key, started while a chain stores its first
+    /// step's result (an observer asks for it, a round runs it, the
+    /// command is set again), stores the chain computed from the inputs as
+    /// they are; the first run stores no more steps over it. Its tail adds
+    /// one to the key's value, so a second tail run would show.
+    @Test func aRunStartedWhileAStepIsStoredIsTheOneThatCounts() throws {
+        enum Interference: CaseIterable { case observerSetsInput, observerMarks, roundRuns, automaticReaderSetsInput, observerSetsCommandAgain }
+        for interference in Interference.allCases {
+            let automatic = interference == .roundRuns || interference == .automaticReaderSetsInput
+            let vm = ViewModel(["x": 1])
+            let head = Command(dependsOn: ["x"], execution: automatic ? .automatic : .onDemand) { vm in
+                .json(.int(Int64(vm.int(at: "x", default: 0) * 10)))
+            }
+            head.then(Command { vm in .json(.int(Int64(vm.int(at: "a", default: 0) + 1))) })
+            vm.setCommand(head, forKey: "a")
+            var armed = true
+            let observation = vm.observe("a") { vm, _, change in
+                guard armed, change.newValue?.json == .int(10), interference != .automaticReaderSetsInput else { return }
+                armed = false
+                switch interference {
+                case .observerSetsInput: vm["x"] = 2; _ = try? vm.executeCommandIfNeeded(forKey: "a")
+                case .observerMarks: vm.setNeedsExecuteCommand(forKey: "a"); _ = try? vm.executeCommandIfNeeded(forKey: "a")
+                case .roundRuns: vm["x"] = 2
+                case .observerSetsCommandAgain: vm.setCommand(head, forKey: "a"); _ = try? vm.executeCommandIfNeeded(forKey: "a")
+                case .automaticReaderSetsInput: break
+                }
+            }
+            if interference == .automaticReaderSetsInput {
+                vm.setCommand(forKey: "c", dependsOn: ["a"], execution: .automatic) { (vm: ViewModel) -> Int? in
+                    if armed, vm.int(at: "a", default: 0) == 10 { armed = false; vm["x"] = 2 }
+                    return vm.int(at: "a", default: 0)
+                }
+            }
+            _ = try vm.executeCommand(forKey: "a")
+            let current = vm.int(at: "x", default: 0) * 10 + 1
+            #expect(vm.needsExecuteCommand(forKey: "a") || vm.int(at: "a") == current, "\(interference): \(vm["a"] ?? nil)")
+            withExtendedLifetime(observation) {}
+        }
+    }
+
     @Test func undoRunsTheChainsUndosWhenTheKeyedCommandHasNone() throws {
         let head = Command { _ in "first" }
         let tail = Command(undo: { vm in vm["undone"] = true }) { _ in "second" }

@@ -21,6 +21,12 @@ internal struct CommandSlot {
     /// current. A change of a direct input always reaches it (a store marks
     /// the key's dependents), even where a walk from further up stops early.
     var generation = 0
+    /// The number of the latest claim for a run, unique in the ViewModel
+    /// (0: none, as for a command just set). A run whose claim is no longer
+    /// the latest stores nothing more: another run of the key started
+    /// while it stored a step's result (an observer asked for it, a round
+    /// ran it) and stored a chain computed from the inputs as they are.
+    var claim = 0
     /// Set when a walk marks this command and every command downstream of
     /// it; cleared, here and upstream, when this command is cleared. The
     /// commands with it set are closed downstream (each one's dependents
@@ -450,6 +456,8 @@ extension ViewModel {
             }
             commandSlots[key]?.inFlight += 1
             commandSlots[key]?.claimedGeneration = slot.generation
+            lastCommandClaim &+= 1
+            commandSlots[key]?.claim = lastCommandClaim
         }
         return .run(slot.command)
     }
@@ -460,8 +468,10 @@ extension ViewModel {
         guard let head = try decide(key, force: force, claim: true, visiting: visiting).command(forKey: key) else {
             return storedValue(forKey: key)
         }
-        // The generation the claim saw; `decide` counted the run in flight.
+        // The generation the claim saw, and the claim; `decide` counted the
+        // run in flight.
         var claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
+        let claim = commandSlots[key]?.claim ?? 0
         let round = automaticCommandRound
         round?.countRun(of: key)
         defer { setInFlight(key, head, by: -1) }
@@ -473,10 +483,12 @@ extension ViewModel {
             result = step.run(on: self)
             round?.bodyDidRun(key)
             // Stored only if no input changed since the claim (a step may
-            // set a key the command depends on; see `CommandSlot.generation`)
+            // set a key the command depends on; see `CommandSlot.generation`),
+            // no other run claimed the command since (see `CommandSlot.claim`),
             // and the command is still the key's: one replaced or removed
             // while it ran computed a value the key no longer stands for.
-            guard let slot = commandSlots[key], slot.command === head, slot.generation == claimedGeneration else {
+            guard let slot = commandSlots[key], slot.command === head, slot.claim == claim,
+                  slot.generation == claimedGeneration else {
                 continue
             }
             // Not in flight while the result is stored: the key's observers
@@ -491,7 +503,7 @@ extension ViewModel {
             // command, or an observer that set an input) came after the
             // step read its inputs; the next step reads them as they are
             // now, so its result stands for them.
-            if let slot = commandSlots[key], slot.command === head {
+            if let slot = commandSlots[key], slot.command === head, slot.claim == claim {
                 claimedGeneration = slot.generation
                 commandSlots[key]?.claimedGeneration = slot.generation
             }

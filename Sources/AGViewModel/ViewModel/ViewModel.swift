@@ -52,6 +52,9 @@ public final class ViewModel {
     /// What the rounds need to know of the commands, once asked; cleared
     /// when a command is set or removed.
     internal var commandGraphCache: CommandGraph? = nil
+    /// The number of the latest claim of a command for a run (see
+    /// `CommandSlot.claim`).
+    internal var lastCommandClaim = 0
     // Main-actor state (see ViewModel+Actions.swift and ViewModel+Binding.swift).
     @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
     @MainActor internal weak var bindingViewSlot: (any ViewModelBindable)?
