@@ -454,10 +454,12 @@ extension ViewModel {
             } else {
                 clearMark(key)
             }
-            commandSlots[key]?.inFlight += 1
-            commandSlots[key]?.claimedGeneration = slot.generation
             lastCommandClaim &+= 1
-            commandSlots[key]?.claim = lastCommandClaim
+            if let index = commandSlots.index(forKey: key) {
+                commandSlots.values[index].inFlight += 1
+                commandSlots.values[index].claimedGeneration = slot.generation
+                commandSlots.values[index].claim = lastCommandClaim
+            }
         }
         return .run(slot.command)
     }
@@ -470,8 +472,9 @@ extension ViewModel {
         }
         // The generation the claim saw, and the claim; `decide` counted the
         // run in flight.
-        var claimedGeneration = commandSlots[key]?.claimedGeneration ?? 0
-        let claim = commandSlots[key]?.claim ?? 0
+        let claimed = commandSlots[key]
+        var claimedGeneration = claimed?.claimedGeneration ?? 0
+        let claim = claimed?.claim ?? 0
         let round = automaticCommandRound
         round?.countRun(of: key)
         defer { setInFlight(key, head, by: -1) }
@@ -503,9 +506,10 @@ extension ViewModel {
             // command, or an observer that set an input) came after the
             // step read its inputs; the next step reads them as they are
             // now, so its result stands for them.
-            if let slot = commandSlots[key], slot.command === head, slot.claim == claim {
-                claimedGeneration = slot.generation
-                commandSlots[key]?.claimedGeneration = slot.generation
+            if let index = commandSlots.index(forKey: key), commandSlots.values[index].command === head,
+               commandSlots.values[index].claim == claim {
+                claimedGeneration = commandSlots.values[index].generation
+                commandSlots.values[index].claimedGeneration = claimedGeneration
             }
         }
         return result
