@@ -319,8 +319,8 @@ struct KeyConstantGenerator {
     /// `s` as the text of one source line (a `//` comment, a `#pragma`):
     /// control characters, line and paragraph separators become spaces,
     /// and trailing `\`s, which would join the next line to it in C even
-    /// with spaces after them, are dropped unless the text is not to end
-    /// the line.
+    /// with spaces after them, are dropped (kept with
+    /// `keepingTrailingBackslashes`, for text that does not end a line).
     static func oneLine(_ s: String, keepingTrailingBackslashes: Bool = false) -> String {
         var out = String.UnicodeScalarView()
         for scalar in s.unicodeScalars {

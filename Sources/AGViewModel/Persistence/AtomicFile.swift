@@ -86,9 +86,9 @@ package enum AtomicFile {
         // over the path without its slash would replace.
         guard !url.hasDirectoryPath else { throw AtomicFileError(path: url.path, step: .checkURL, code: EISDIR) }
         // The path as given, for the system to resolve: `missing/../file`
-        // must fail as the system sees it, and `link/../file` name the file
-        // beside the link's target, as every other call on the path does.
-        // Dropping `x/..` from the text would write some other file.
+        // must fail as the system sees it, and `link/../file` name `file`
+        // in the parent of the link's target, as every other call on the
+        // path does. Dropping `x/..` from the text would write another file.
         let path = url.path
         let (directory, name) = splitLastComponent(path)
         guard name != ".", name != ".." else { throw AtomicFileError(path: path, step: .checkURL, code: EISDIR) }
