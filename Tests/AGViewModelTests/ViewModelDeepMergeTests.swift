@@ -125,6 +125,109 @@ struct ViewModelDeepMergeTests {
         #expect(child.payload(forKey: "parent", as: ViewModel.self) === parent)
     }
 
+    @Test func aViewModelReplacesAViewModelStoredUnderItsOwnKey() {
+        let vm = ViewModel(["title": "T"])
+        vm.set("me", payload: vm)
+        vm.deepMerge(ViewModel().set("me", payload: ViewModel(["title": "U"])))
+        #expect(vm.string(at: "me.title") == "U")
+        #expect(vm.payload(forKey: "me", as: ViewModel.self) !== vm)
+        #expect(vm["title"] == "T")
+        #expect(vm.keys == ["title", "me"])
+    }
+
+    /// Merging a ViewModel into one nested in it, or the other way round,
+    /// merges it as it was before the merge began, whatever its key order:
+    /// as merging a copy of it does.
+    @Test(arguments: [false, true])
+    func aViewModelMergesAsItWasWhenItHoldsTheTarget(childFirst: Bool) {
+        func parentAndChild() -> (parent: ViewModel, child: ViewModel) {
+            let child = ViewModel(["x": 2]), parent = ViewModel()
+            if childFirst {
+                parent.set("child", payload: child)
+                parent["x"] = 1
+            } else {
+                parent["x"] = 1
+                parent.set("child", payload: child)
+            }
+            return (parent, child)
+        }
+        let live = parentAndChild(), copied = parentAndChild()
+        live.child.deepMerge(live.parent)
+        copied.child.deepMerge(copied.parent.copy())
+        #expect(live.child["x"] == 1)
+        #expect(live.child.int(at: "child.x") == 2)
+        #expect(live.child.exportJSON() == copied.child.exportJSON())
+        #expect(live.parent.payload(forKey: "child", as: ViewModel.self) === live.child)
+    }
+
+    @Test func aNestedViewModelMergedIntoItsParentIsReadAsItWas() {
+        func parentAndChild() -> (parent: ViewModel, child: ViewModel) {
+            let child = ViewModel().set("child", payload: ViewModel(["x": 3]))
+            child["x"] = 2
+            let parent = ViewModel(["x": 1]).set("child", payload: child)
+            return (parent, child)
+        }
+        let live = parentAndChild(), copied = parentAndChild()
+        live.parent.deepMerge(live.child)
+        copied.parent.deepMerge(copied.child.copy())
+        // The nested merge sets `child.x` to 3 before `x` is read: `x` is
+        // still 2 in what is merged.
+        #expect(live.parent["x"] == 2)
+        #expect(live.parent.exportJSON() == copied.parent.exportJSON())
+    }
+
+    @Test func aViewModelSharedUnderTwoKeysStaysShared() {
+        let shared = ViewModel(["n": 1])
+        let source = ViewModel().set("a", payload: shared).set("b", payload: shared)
+        let target = ViewModel().deepMerge(source)
+        let a = target.payload(forKey: "a", as: ViewModel.self)
+        #expect(a != nil && a === target.payload(forKey: "b", as: ViewModel.self))
+        #expect(a !== shared)
+    }
+
+    /// Without sharing, merging a ViewModel gives the same JSON as merging
+    /// the same data as a JSON object, and leaves the ViewModel as it was.
+    @Test func mergingAViewModelAgreesWithMergingItsJSON() throws {
+        let keys = ["a", "b", "c"]
+        let scalars: [JSONValue] = [1, 1.0, "s", nil, false, [1, 2], []]
+        func randomObject(_ generator: inout SplitMix64, depth: Int = 0) -> JSONObject {
+            var object = JSONObject()
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                let key = keys.randomElement(using: &generator)!
+                object[key] = depth < 2 && Bool.random(using: &generator)
+                    ? .object(randomObject(&generator, depth: depth + 1))
+                    : scalars.randomElement(using: &generator)!
+            }
+            return object
+        }
+        // Some nested objects become nested ViewModels.
+        func viewModel(_ object: JSONObject, _ generator: inout SplitMix64) -> ViewModel {
+            let vm = ViewModel()
+            for (key, value) in object {
+                if case .object(let members) = value, Bool.random(using: &generator) {
+                    vm.set(key, payload: viewModel(members, &generator))
+                } else {
+                    vm[key] = value
+                }
+            }
+            return vm
+        }
+        for seed in UInt64(1)...1_000 {
+            var generator = SplitMix64(seed: seed)
+            let base = randomObject(&generator), incoming = randomObject(&generator)
+            let merged = viewModel(base, &generator), expected = viewModel(base, &generator)
+            let source = viewModel(incoming, &generator)
+            let sourceBefore = try source.exportJSON().jsonString()
+            merged.deepMerge(source)
+            expected.deepMerge(incoming)
+            let (mergedText, expectedText) = try (merged.exportJSON().jsonString(), expected.exportJSON().jsonString())
+            try #require(mergedText == expectedText, "seed \(seed)")
+            merged.deepMerge(["a": ["a": 9], "b": ["b": 9], "c": ["c": 9]])
+            let sourceAfter = try source.exportJSON().jsonString()
+            try #require(sourceAfter == sourceBefore, "seed \(seed)")
+        }
+    }
+
     @Test func setValueByPathCreatesWhatIsMissing() {
         let vm = ViewModel(["user": ["name": "Ann"]])
         vm.setValue("Oslo", at: "user.address.city")

@@ -27,16 +27,35 @@ extension ViewModel {
     /// as in ``deepMerge(_:)-(JSONObject)``; nested ViewModels recursively
     /// into a stored ViewModel or JSON object (which becomes a ViewModel
     /// holding both), else stored as a copy (see ``copy()``), as are arrays
-    /// of ViewModels, so `other` is never changed by later merges; other
-    /// payloads replace what is stored. Returns the ViewModel.
+    /// of ViewModels, sections and managers, so `other` is never changed by
+    /// later merges; other payloads replace what is stored. Returns the
+    /// ViewModel.
     ///
-    /// Nested ViewModels that refer back to their parents (a cycle, as
-    /// ``copy()`` allows) are merged once per pair of ViewModels.
+    /// `other` is merged as it was when the call began, even when it is
+    /// nested in this ViewModel or holds it: the result does not depend on
+    /// the order of its keys. A ViewModel nested in `other` under two keys
+    /// stays shared between the keys that store it. Nested ViewModels that
+    /// refer back to their parents (a cycle, as ``copy()`` allows) are
+    /// merged once per pair of ViewModels. A ViewModel stored under one of
+    /// its own keys is not merged into, as with a JSON object.
     @discardableResult
     public func deepMerge(_ other: ViewModel) -> ViewModel {
+        guard other !== self else { return self }
+        // Writing may change `other` when the two share ViewModels, so the
+        // merge reads a copy taken first; its nested ViewModels are this
+        // merge's own, and are stored as they are.
+        let source = other.holdsNestedContent ? other.copy() : other
         var merging: Set<MergePair> = []
-        deepMerge(other, merging: &merging)
+        deepMerge(source, merging: &merging)
         return self
+    }
+
+    /// Whether a value is a nested ViewModel, an array of them, a section
+    /// or a manager: what ``copy()`` copies deeply.
+    private var holdsNestedContent: Bool {
+        orderedEntries().contains { entry in
+            if case .payload(let payload) = entry.value { NestedContent(payload) != nil } else { false }
+        }
     }
 
     /// A ViewModel and the one being merged into it.
@@ -45,31 +64,25 @@ extension ViewModel {
         let incoming: ObjectIdentifier
     }
 
-    /// ``deepMerge(_:)-(ViewModel)``, skipping pairs already merged or
+    /// ``deepMerge(_:)-(ViewModel)`` from `other`, whose nested ViewModels
+    /// are not reachable from the caller's; skips pairs already merged or
     /// being merged further up.
     private func deepMerge(_ other: ViewModel, merging: inout Set<MergePair>) {
         guard other !== self,
               merging.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
         else { return }
-        for key in other.keys {
-            switch other[value: key] {
-            case .json(let value)?:
+        for (key, value) in other.orderedEntries() {
+            switch value {
+            case .json(let value):
                 deepMerge(value, forKey: key)
-            case .payload(let payload)?:
+            case .payload(let payload):
                 guard let incoming = payload as? ViewModel else {
-                    // Arrays of ViewModels are copied as nested ones are,
-                    // in one run, so elements shared in the list stay shared.
-                    if let list = NestedContent.viewModelList(payload) {
-                        var memo = CopyMemo()
-                        self[value: key] = .payload(list.map { $0.copy(memo: &memo) })
-                    } else {
-                        self[value: key] = .payload(payload)
-                    }
+                    self[value: key] = .payload(payload)
                     continue
                 }
                 switch self[value: key] {
-                case .payload(let stored as ViewModel)?:
-                    if stored !== incoming { stored.deepMerge(incoming, merging: &merging) }
+                case .payload(let stored as ViewModel)? where stored !== self:
+                    stored.deepMerge(incoming, merging: &merging)
                 case .json(.object(let members))?:
                     // An object merges with a ViewModel key by key, as a
                     // ViewModel does with an object; the result keeps the
@@ -78,12 +91,8 @@ extension ViewModel {
                     nested.deepMerge(incoming, merging: &merging)
                     self[value: key] = .payload(nested)
                 default:
-                    // A copy: merging into this ViewModel later must not
-                    // change `other`.
-                    self[value: key] = .payload(incoming.copy())
+                    self[value: key] = .payload(incoming)
                 }
-            case nil:
-                break
             }
         }
     }
