@@ -73,6 +73,19 @@ struct TypedKeyTests {
         #expect(vm.exportJSON() == ["replies": [["text": "hi"]]])
     }
 
+    /// Every empty array casts to every array type in Swift; a typed read
+    /// of an empty list payload must not.
+    @Test func anEmptyListPayloadReadsOnlyAsItsOwnType() {
+        struct Image { var name: String }
+        let replies = ViewModel.Key<[ViewModel]>("replies")
+        let vm = ViewModel().set("thumbs", payload: [Image]()).set(replies, to: [])
+        #expect(vm[ViewModel.Key<[ViewModel]>("thumbs")] == nil)
+        #expect(vm[ViewModel.Key<[String]>("replies")] == nil)
+        #expect(vm[replies]?.isEmpty == true)
+        vm.set("names", payload: ["a"] as [Any])
+        #expect(vm[ViewModel.Key<[String]>("names")] == ["a"])
+    }
+
     @Test func weakSlotsTakeTypedKeys() {
         let vm = ViewModel()
         var owner: Owner? = Owner()

@@ -121,7 +121,10 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
         case .json:
             return nil
         case .payload(let payload):
-            return payload as? [Element]
+            // Every empty array casts to every array type; only an empty
+            // array of this very type is one.
+            guard let list = payload as? [Element] else { return nil }
+            return list.isEmpty && type(of: payload) != [Element].self ? nil : list
         }
     }
 
