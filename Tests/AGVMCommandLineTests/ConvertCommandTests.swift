@@ -159,6 +159,23 @@ struct ConvertCommandTests {
         #expect(json.output.contains("\"\(written)\""), "\(json.output)")
     }
 
+    /// The spec reads only `id_str`, so the projected parse leaves out the
+    /// key a hint would name: the tool reports from a full parse.
+    @Test func aMissingKeyIsReportedWithTheKeyItMayHaveMeant() {
+        let spec = #"{"items": "rows", "fields": [{"key": "id", "path": "id_str", "type": "string", "required": true}]}"#
+        let io = CapturedIO(files: [
+            "spec.json": Data(spec.utf8),
+            "rows.json": Data(#"{"rows": [{"id_str": "1"}, {"idStr": "2"}]}"#.utf8),
+            "renamed.json": Data(#"{"Rows": []}"#.utf8),
+        ])
+        #expect(io.run("convert", "rows.json", "-p", "spec.json", "--to", "json") == 0)
+        #expect(io.error == #"rows.json: warning: item 1: required key "id" (path id_str) has no value: id_str: missing (did you mean "idStr"?)"# + "\n")
+        #expect(io.output.contains(#""id": "1""#), "\(io.output)")
+        let renamed = CapturedIO(files: io.files)
+        #expect(renamed.run("convert", "renamed.json", "-p", "spec.json") == 1)
+        #expect(renamed.error == #"renamed.json: error: rows: missing (did you mean "Rows"?)"# + "\n")
+    }
+
     @Test func anUnreadableSpecFailsTheRunAndWritesNothing() {
         let io = CapturedIO()
         #expect(io.run("convert", books, "-p", "/nonexistent/spec.json") == 1)

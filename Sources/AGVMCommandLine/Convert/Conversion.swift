@@ -27,7 +27,18 @@ struct Conversion {
             return Conversion(path: path, manager: manager, skipped: skipped)
         }
         // Checks the whole document, builds only what the spec reads.
-        let document = try spec.parseDocument(data)
+        do {
+            let conversion = try package(spec.parseDocument(data), path: path, spec: spec)
+            if conversion.skipped.isEmpty { return conversion }
+        } catch is PackagingError {}
+        // A missing key's "did you mean" names keys the spec does not read,
+        // which the projected document left out: the report comes from a
+        // full parse, which packages to the same manager.
+        return try package(JSONParser().parse(data), path: path, spec: spec)
+    }
+
+    /// Packages `document` with `spec`, as one section or as its sections.
+    private static func package(_ document: JSONValue, path: String, spec: SpecPackager) throws -> Conversion {
         if spec.spec.hasSections {
             // Skips are reported as "section S, item I".
             let (manager, skipped) = try spec.packageManager(document: document)

@@ -66,6 +66,8 @@ public struct SpecPackager: ViewModelPackager, Sendable {
     ///
     /// The result is meant for this packager only: members the spec never
     /// reads are left out, and array elements it skips over become `null`.
+    /// So a missing key's error has no "did you mean" hint, which would
+    /// name a key left out; parse in full to report one.
     public func parseDocument(_ data: Data, options: JSONParser.Options = .init()) throws(JSONParseError) -> JSONValue {
         try JSONParser(options: options).parse(data, keeping: projection)
     }
