@@ -59,6 +59,20 @@ struct CodableBridgeTests {
         #expect(try viewModel.decode(Post.self, decoder: decoder) == expected)
     }
 
+    /// The documented limit: a fraction travels as a `Double`.
+    @Test func decimalsOfFifteenSignificantDigitsComeBackExactly() throws {
+        struct Price: Codable { var amount: Decimal }
+        for text in ["0.1", "123456789012.345", "999999999999999", "1.00000000000001", "-0.000000000000123456789012345"] {
+            let amount = try #require(Decimal(string: text))
+            let viewModel = try ViewModel(encoding: Price(amount: amount))
+            #expect(try viewModel.decode(Price.self).amount == amount, "\(text)")
+        }
+        let long = try #require(Decimal(string: "12345678901234567890.123"))
+        let rounded = try ViewModel(encoding: Price(amount: long)).decode(Price.self).amount
+        #expect(rounded != long)
+        #expect(abs(NSDecimalNumber(decimal: rounded - long).doubleValue) < 10_000)
+    }
+
     @Test func failuresNameWhatWentWrong() throws {
         #expect(throws: EncodingError.self) { try ViewModel(encoding: ["not", "an", "object"]) }
         do {

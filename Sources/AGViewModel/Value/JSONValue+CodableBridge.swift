@@ -12,6 +12,10 @@ extension JSONValue {
     /// let json = try JSONValue(encoding: Draft(title: "Hi", tags: ["a"]))   // {"title":"Hi","tags":["a"]}
     /// ```
     ///
+    /// The numbers follow the parser's rules: integers stay exact, and a
+    /// number with a fraction or an exponent is a `Double`, so a `Decimal`
+    /// of more than 15 significant digits may come back rounded.
+    ///
     /// - Throws: The encoder's `EncodingError` (a `Double.nan` without a
     ///   non-conforming float strategy, for one).
     public init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {

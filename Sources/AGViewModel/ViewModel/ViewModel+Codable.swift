@@ -4,7 +4,9 @@ extension ViewModel {
     /// A ViewModel holding the members `value` encodes to, with `encoder`'s
     /// strategies: a Codable model from elsewhere in the app (a cache, a
     /// form's draft) packaged like an API object. Keys come in the order
-    /// the encoder writes them (`.sortedKeys` gives a stable one).
+    /// the encoder writes them (`.sortedKeys` gives a stable one). Numbers
+    /// are read as ``JSONValue/init(encoding:encoder:)`` reads them: a
+    /// `Decimal` of more than 15 significant digits may come back rounded.
     ///
     /// ```swift
     /// struct Profile: Codable { var name: String; var followers: Int }
