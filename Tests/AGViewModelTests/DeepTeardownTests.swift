@@ -22,6 +22,50 @@ struct DeepTeardownTests {
         #expect(weakLeaf == nil, "the whole tree is released")
     }
 
+    /// Reading a ViewModel as JSON walks its nested ViewModels with its own
+    /// stack: 100,000 levels read on a 256 KB thread, and `decode` reports
+    /// the decoder's depth limit instead of overflowing.
+    @Test func aDeepChainReadsAsJSONOnASmallStack() {
+        let result = onSmallStackThread(stackSize: 256 * 1024) { () -> (Int, Bool, Bool) in
+            let root = ViewModel(["depth": 0])
+            var current = root
+            for level in 1...100_000 {
+                let child = ViewModel(["depth": .int(Int64(level))])
+                child[value: "list"] = .payload([ViewModel(["leaf": true])])
+                current[value: "child"] = .payload(child)
+                current = child
+            }
+            guard var value = root.value(at: "") else { return (-1, false, false) }
+            var depth = 0
+            while let child = value["child"] {
+                value = child
+                depth += 1
+            }
+            let leafFound = value["list"]?[0]?["leaf"] == true
+            let decodeFailed = (try? root.decode(JSONValue.self)) == nil
+            return (depth, leafFound, decodeFailed)
+        }
+        #expect(result?.0 == 100_000)
+        #expect(result?.1 == true, "the leaf list is read")
+        #expect(result?.2 == true, "decode throws")
+    }
+
+    @Test func aViewModelThatHoldsItselfReadsAsNullThere() {
+        let vm = ViewModel(["name": "a"])
+        let child = ViewModel(["back": 1])
+        vm[value: "me"] = .payload(vm)
+        vm[value: "list"] = .payload([child, vm])
+        child[value: "parent"] = .payload(vm)
+        #expect(vm.value(at: "") == ["name": "a", "me": nil, "list": [["back": 1, "parent": nil], nil]])
+        // Each ViewModel is cut off only inside itself: a sibling reads in full.
+        let twice = ViewModel()
+        twice[value: "a"] = .payload(child)
+        twice[value: "b"] = .payload(child)
+        #expect(twice.value(at: "a") == twice.value(at: "b"))
+        let fromChild: JSONValue = ["back": 1, "parent": ["name": "a", "me": nil, "list": [nil, nil]]]
+        #expect(twice.value(at: "") == ["a": fromChild, "b": fromChild])
+    }
+
     @Test func sharedChildrenSurviveTheirParent() {
         let shared = ViewModel(["name": "shared"])
         shared[value: "inner"] = .payload(ViewModel(["name": "inner"]))

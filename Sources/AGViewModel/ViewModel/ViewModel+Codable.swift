@@ -28,7 +28,8 @@ extension ViewModel {
     /// The ViewModel's JSON contents decoded as `type`, with `decoder`'s
     /// strategies: the keys holding JSON, nested ViewModels as nested
     /// objects (other payloads are left out), as ``SafeJSONAccess`` reads
-    /// them.
+    /// them. Reading the contents does not recurse, so a chain of nested
+    /// ViewModels deeper than the decoder accepts throws its error.
     ///
     /// - Throws: The decoder's `DecodingError`, naming the coding path of a
     ///   missing key or a value of the wrong type.

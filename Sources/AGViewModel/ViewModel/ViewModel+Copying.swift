@@ -19,8 +19,8 @@ extension ViewModel {
     /// refresh flags and observers: they belong to the view showing the
     /// original.
     ///
-    /// Copying recurses once per nested ViewModel, as do
-    /// `debugDescription` and ``decode(_:decoder:)``: a 512 KB stack
+    /// Copying recurses once per nested ViewModel, as does
+    /// `debugDescription`: a 512 KB stack
     /// (Apple's default for secondary threads) holds chains of about 1,000
     /// nested ViewModels in an optimized build; deeper chains need a larger
     /// stack.

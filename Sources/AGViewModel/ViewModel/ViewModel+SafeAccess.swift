@@ -91,38 +91,6 @@ extension ViewModel: SafeJSONAccess {
         }
     }
 
-    /// The JSON contents as an object, in key order: nested ViewModels (and
-    /// arrays of them) become nested objects, other payloads are left out.
-    /// A ViewModel that contains itself is cut off (as `null`) at the
-    /// repetition.
-    internal func jsonSnapshot() -> JSONObject {
-        var visiting: Set<ObjectIdentifier> = []
-        return jsonSnapshot(visiting: &visiting)
-    }
-
-    private func jsonSnapshot(visiting: inout Set<ObjectIdentifier>) -> JSONObject {
-        visiting.insert(ObjectIdentifier(self))
-        defer { visiting.remove(ObjectIdentifier(self)) }
-        let entries = orderedEntries()
-        var object = JSONObject(minimumCapacity: entries.count)
-        for (key, value) in entries {
-            switch value {
-            case .json(let json):
-                object[key] = json
-            case .payload(let payload):
-                if let nested = payload as? ViewModel {
-                    object[key] = visiting.contains(ObjectIdentifier(nested))
-                        ? .null : .object(nested.jsonSnapshot(visiting: &visiting))
-                } else if let nested = NestedContent.viewModelList(payload) {
-                    object[key] = .array(nested.map {
-                        visiting.contains(ObjectIdentifier($0)) ? .null : .object($0.jsonSnapshot(visiting: &visiting))
-                    })
-                }
-            }
-        }
-        return object
-    }
-
     /// The stored entries in key order. Each value is read through the
     /// single read path, so observation tracking sees every key read.
     internal func orderedEntries() -> [(key: String, value: ViewModelValue)] {
