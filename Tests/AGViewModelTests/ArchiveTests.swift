@@ -318,6 +318,20 @@ struct ArchiveTests {
         #expect(Self.malformedReason(nestedViewModels) == "nesting deeper than 512 levels")
     }
 
+    /// JSON nesting costs the decoder no call stack: the deepest value
+    /// accepted, arrays and objects alternating, decodes on a 128 KB thread
+    /// (as it encodes), in a debug build too.
+    @Test func theDeepestJSONValueDecodesOnASmallStack() throws {
+        var value: JSONValue = ["leaf": [1, "two", nil]]
+        for level in 0 ..< 509 { value = level % 2 == 0 ? [value, 0] : ["k\(level % 7)": value, "n": .int(Int64(level))] }
+        let data = try ArchiveEncoder().encode(.value(value)).data
+        let decoded = onSmallStackThread(stackSize: 128 * 1024) { () -> JSONValue? in
+            guard case .value(let read)? = try? ArchiveDecoder().decode(data) else { return nil }
+            return read
+        }
+        #expect(decoded == value)
+    }
+
     @Test func randomDamageNeverCrashes() throws {
         // Payload-level fuzzing: mutations of real payloads with valid
         // checksums, so the decoder itself (not the checksum) must cope.

@@ -17,6 +17,14 @@ import Foundation
 /// strings must be valid UTF-8 and keys unique. Each kind of damage has its
 /// own ``ArchiveError``, and the whole payload is decoded before a record is
 /// returned, so an error means nothing was loaded.
+///
+/// JSON arrays and objects are read with a stack of the decoder's own, so
+/// their nesting costs no call stack. Nested ViewModels, lists, sections
+/// and managers are read recursively: in an optimized build a 512 KB stack
+/// (a secondary thread's on Apple platforms) holds the deepest nesting
+/// accepted, but a debug build's larger frames overflow it at about 200
+/// levels of them, so a debug build that reads untrusted archives off the
+/// main thread can crash on a crafted file.
 public struct ArchiveDecoder: Sendable {
     /// The deepest nesting of arrays, objects, ViewModels, lists, sections
     /// and managers accepted.
@@ -64,6 +72,8 @@ internal struct ArchiveDecodingState {
     let end: Int
     let maximumDepth: Int
     var keys: [String] = []
+    /// The buffer of ``readJSON(depth:)``'s stack, between values.
+    var spareContainers: [OpenContainer] = []
 
     init(bytes: UnsafeRawBufferPointer, position: Int, end: Int, maximumDepth: Int) {
         self.bytes = bytes
@@ -209,66 +219,82 @@ internal struct ArchiveDecodingState {
         return record
     }
 
+    /// A JSON value whose outermost container is `depth` levels deep. Its
+    /// containers are read with a stack of their own, as the JSON parser
+    /// reads text, so however deep they nest they take no call stack.
     mutating func readJSON(depth: Int) throws(ArchiveError) -> JSONValue {
-        let tagOffset = position
-        switch try readByte() {
-        case Tag.null: return .null
-        case Tag.false: return .bool(false)
-        case Tag.true: return .bool(true)
-        case Tag.int:
-            let v = try readVarint()
-            return .int(Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1))))
-        case Tag.double:
-            guard remaining >= 8 else { throw malformed("unexpected end of payload in a double") }
-            var bits: UInt64 = 0
-            for i in 0 ..< 8 { bits |= UInt64(bytes[position + i]) << UInt64(8 * i) }
-            let d = Double(bitPattern: bits)
-            guard d.isFinite else { throw malformed("non-finite double", at: position) }
-            position += 8
-            return .double(d)
-        case Tag.bigInteger:
-            let start = position
-            let text = try readString()
-            guard JSONNumber.isIntegerText(text.utf8) else { throw malformed("invalid big integer text", at: start) }
-            return .bigInteger(text)
-        case Tag.string:
-            return .string(try readString())
-        case Tag.array:
-            try checkDepth(depth)
-            let count = try readCount(minimumSize: 1, of: "array count")
-            var array = JSONArray()
-            array.reserveCapacity(reservation(for: count))
-            for _ in 0 ..< count { array.append(try readJSON(depth: depth + 1)) }
-            return .array(array)
-        case Tag.object:
-            try checkDepth(depth)
-            let count = try readCount(minimumSize: 2, of: "object member count")
-            return .object(try readObjectMembers(count: count, depth: depth))
-        case let tag:
-            throw unexpected(tag, at: tagOffset, expecting: "a JSON value")
+        // The stack's buffer is kept from one value to the next.
+        var open: [OpenContainer] = []
+        while true {
+            let tagOffset = position
+            var value: JSONValue
+            switch try readByte() {
+            case Tag.null: value = .null
+            case Tag.false: value = .bool(false)
+            case Tag.true: value = .bool(true)
+            case Tag.int:
+                let v = try readVarint()
+                value = .int(Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1))))
+            case Tag.double:
+                guard remaining >= 8 else { throw malformed("unexpected end of payload in a double") }
+                var bits: UInt64 = 0
+                for i in 0 ..< 8 { bits |= UInt64(bytes[position + i]) << UInt64(8 * i) }
+                let d = Double(bitPattern: bits)
+                guard d.isFinite else { throw malformed("non-finite double", at: position) }
+                position += 8
+                value = .double(d)
+            case Tag.bigInteger:
+                let start = position
+                let text = try readString()
+                guard JSONNumber.isIntegerText(text.utf8) else { throw malformed("invalid big integer text", at: start) }
+                value = .bigInteger(text)
+            case Tag.string:
+                value = .string(try readString())
+            case Tag.array:
+                try checkDepth(depth + open.count)
+                let count = try readCount(minimumSize: 1, of: "array count")
+                guard count == 0 else {
+                    if open.capacity == 0 { swap(&open, &spareContainers) }
+                    open.append(OpenContainer(arrayOf: count, reserving: reservation(for: count)))
+                    continue
+                }
+                value = .array([])
+            case Tag.object:
+                try checkDepth(depth + open.count)
+                let count = try readCount(minimumSize: 2, of: "object member count")
+                guard count == 0 else {
+                    if open.capacity == 0 { swap(&open, &spareContainers) }
+                    open.append(OpenContainer(objectOf: count, reserving: reservation(for: count)))
+                    try readMemberKey(into: &open[open.count - 1])
+                    continue
+                }
+                value = .object([:])
+            case let tag:
+                throw unexpected(tag, at: tagOffset, expecting: "a JSON value")
+            }
+            // Hands the value to its container, and each container that it
+            // completes to the one around it.
+            while !open.isEmpty {
+                let last = open.count - 1
+                open[last].append(value)
+                guard open[last].remaining == 0 else {
+                    if open[last].isObject { try readMemberKey(into: &open[last]) }
+                    break
+                }
+                value = open.removeLast().finish()
+            }
+            if open.isEmpty {
+                if open.capacity > 0 { spareContainers = open }
+                return value
+            }
         }
     }
 
-    /// The members of an object. Built as key and value arrays with one
-    /// hash index at the end (for large objects), rather than member by
-    /// member, which rehashes as the index grows.
-    mutating func readObjectMembers(count: Int, depth: Int) throws(ArchiveError) -> JSONObject {
-        var keys: [String] = []
-        var values: [JSONValue] = []
-        keys.reserveCapacity(reservation(for: count))
-        values.reserveCapacity(reservation(for: count))
-        // Small objects check duplicates linearly; large ones with a set.
-        let indexed = count >= JSONObject.indexThreshold
-        var seen: Set<String> = indexed ? Set(minimumCapacity: reservation(for: count)) : []
-        for _ in 0 ..< count {
-            let keyOffset = position
-            let key = try readKey()
-            let duplicate = indexed ? !seen.insert(key).inserted : keys.contains(key)
-            if duplicate { throw malformed("duplicate key \"\(key)\" in an object", at: keyOffset) }
-            keys.append(key)
-            values.append(try readJSON(depth: depth + 1))
-        }
-        return JSONObject(uniqueKeys: keys, values: values)
+    /// Reads the key of the next member of `object`, refusing a duplicate.
+    mutating func readMemberKey(into object: inout OpenContainer) throws(ArchiveError) {
+        let keyOffset = position
+        let key = try readKey()
+        guard object.insertKey(key) else { throw malformed("duplicate key \"\(key)\" in an object", at: keyOffset) }
     }
 
     func unexpected(_ tag: UInt8, at offset: Int, expecting: String) -> ArchiveError {

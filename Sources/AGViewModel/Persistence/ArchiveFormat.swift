@@ -80,8 +80,9 @@
 /// **Limits.** A reader rejects nesting deeper than its maximum depth (512 by
 /// default) and checks every length and count against the bytes that remain
 /// before allocating, and reserves room for at most a few hundred elements
-/// ahead of reading them, so no input, however hostile, can make it crash,
-/// and what it allocates stays proportional to the file's size. The factor
+/// ahead of reading them, so no input, however hostile, can make it crash
+/// (on a 512 KB stack in an optimized build; see ``ArchiveDecoder``), and
+/// what it allocates stays proportional to the file's size. The factor
 /// is the decoded objects' own: JSON values take tens of bytes of memory
 /// per byte of archive, but an empty ViewModel is one byte on disk and
 /// about 350 in memory (an empty section two and about 320), so a file of
