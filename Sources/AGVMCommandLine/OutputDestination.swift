@@ -135,7 +135,7 @@ package enum OutputDestination: Equatable, Sendable {
         case .replaceFile(let path):
             do {
                 try Self.holdingInterruptions { () throws(AtomicFileError) in
-                    try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+                    try AtomicFile.write(data, toPath: path)
                 }
             } catch {
                 throw ToolFileWriteError(path: path, reason: String(cString: strerror(error.code)))

@@ -219,6 +219,29 @@ struct OutputDestinationTests {
             #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 1, "\(arguments)")
             #expect(io.error.contains("cannot write "), "\(io.error)")
         }
+        // The same paths relative to the working directory (a file URL
+        // would drop `missing/..` from them): run in the copy's directory.
+        let tool = try #require(EndToEndTests.executable(), "build the package first (swift build)")
+        let relative: [[String]] = [
+            ["convert", "books.json", "--to", "json", "-o", "missing/../books.json"],
+            ["convert", "books.json", "-p", "books.spec.json", "--to", "json", "-o", "missing/../books.spec.json"],
+            ["keys", "books.json", "--module", "Books", "-o", "missing/../books.json"],
+            ["convert", "books.json", "--to", "archive", "-o", "./missing/../books.json"],
+        ]
+        for arguments in relative {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1, "\(arguments)")
+            #expect(message.contains("cannot write "), "\(message)")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == copy.original)
         #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == copy.originalSpec)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["books.json", "books.spec.json"])

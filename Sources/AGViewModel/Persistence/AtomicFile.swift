@@ -35,6 +35,13 @@ package enum AtomicFile {
         try write(data, to: url, fileSystem: POSIXFileSystem())
     }
 
+    /// Replaces the file at `path` with `data`, atomically. Unlike a file
+    /// URL, which drops `x/..` from a relative path, the text is the
+    /// system's to resolve, as every other call on the path does.
+    package static func write(_ data: Data, toPath path: String) throws(AtomicFileError) {
+        try write(data, toPath: path, fileSystem: POSIXFileSystem())
+    }
+
     /// The contents of the file at `url`, with a POSIX error on failure.
     package static func read(from url: URL) throws(AtomicFileError) -> Data {
         guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
@@ -85,11 +92,17 @@ package enum AtomicFile {
         // `dest/` names a directory: never the file `dest`, which renaming
         // over the path without its slash would replace.
         guard !url.hasDirectoryPath else { throw AtomicFileError(path: url.path, step: .checkURL, code: EISDIR) }
+        try write(data, toPath: url.path, fileSystem: fs)
+    }
+
+    /// The writer on a path, over an injectable file system.
+    internal static func write(_ data: Data, toPath path: String, fileSystem fs: some AtomicFileSystem) throws(AtomicFileError) {
+        guard !path.isEmpty else { throw AtomicFileError(path: path, step: .checkURL, code: ENOENT) }
+        guard !path.hasSuffix("/") else { throw AtomicFileError(path: path, step: .checkURL, code: EISDIR) }
         // The path as given, for the system to resolve: `missing/../file`
         // must fail as the system sees it, and `link/../file` name `file`
         // in the parent of the link's target, as every other call on the
         // path does. Dropping `x/..` from the text would write another file.
-        let path = url.path
         let (directory, name) = splitLastComponent(path)
         guard name != ".", name != ".." else { throw AtomicFileError(path: path, step: .checkURL, code: EISDIR) }
 
