@@ -176,13 +176,35 @@ struct ViewModelDeepMergeTests {
         #expect(live.parent.exportJSON() == copied.parent.exportJSON())
     }
 
-    @Test func aViewModelSharedUnderTwoKeysStaysShared() {
-        let shared = ViewModel(["n": 1])
-        let source = ViewModel().set("a", payload: shared).set("b", payload: shared)
-        let target = ViewModel().deepMerge(source)
-        let a = target.payload(forKey: "a", as: ViewModel.self)
-        #expect(a != nil && a === target.payload(forKey: "b", as: ViewModel.self))
-        #expect(a !== shared)
+    /// A ViewModel shared in the target is written twice; a ViewModel
+    /// shared in `other` is read as it was, not as the merge left a copy.
+    @Test func sharedViewModelsAreReadAsTheyWere() {
+        let shared = ViewModel()
+        let target = ViewModel().set("c", payload: shared).set("d", payload: shared).set("e", payload: ViewModel())
+        let x = ViewModel(["x": 1])
+        let other = ViewModel()
+            .set("c", payload: ViewModel().set("a", payload: x))
+            .set("d", payload: ViewModel(["a": ["y": 2]]))
+            .set("e", payload: x)
+        target.deepMerge(other)
+        #expect(target.value(at: "c.a") == ["x": 1, "y": 2])
+        #expect(target.value(at: "e") == ["x": 1])
+        #expect(x.exportJSON() == ["x": 1])
+    }
+
+    /// A section or manager the target already holds stays shared: nothing
+    /// changes, nothing is reported.
+    @Test func theSameSectionOrManagerIsNoChange() {
+        let section = Section(items: [ViewModel(["n": 1])])
+        let manager = Manager(sections: [Section()])
+        let target = ViewModel().set("s", payload: section).set("m", payload: manager)
+        let changed = Recorder<String>()
+        let token = target.observe(["s", "m"]) { _, key, _ in changed.append(key) }
+        target.deepMerge(ViewModel().set("s", payload: section).set("m", payload: manager).set("n", payload: ViewModel()))
+        #expect(changed.items.isEmpty)
+        #expect(target.payload(forKey: "s", as: Section.self) === section)
+        #expect(target.payload(forKey: "m", as: Manager.self) === manager)
+        _ = token
     }
 
     /// Without sharing, merging a ViewModel gives the same JSON as merging

@@ -27,35 +27,30 @@ extension ViewModel {
     /// as in ``deepMerge(_:)-(JSONObject)``; nested ViewModels recursively
     /// into a stored ViewModel or JSON object (which becomes a ViewModel
     /// holding both), else stored as a copy (see ``copy()``), as are arrays
-    /// of ViewModels, sections and managers, so `other` is never changed by
-    /// later merges; other payloads replace what is stored. Returns the
-    /// ViewModel.
+    /// of ViewModels, so `other` is never changed by later merges; other
+    /// payloads replace what is stored. Returns the ViewModel.
     ///
-    /// `other` is merged as it was when the call began, even when it is
-    /// nested in this ViewModel or holds it: the result does not depend on
-    /// the order of its keys. A ViewModel nested in `other` under two keys
-    /// stays shared between the keys that store it. Nested ViewModels that
-    /// refer back to their parents (a cycle, as ``copy()`` allows) are
-    /// merged once per pair of ViewModels. A ViewModel stored under one of
-    /// its own keys is not merged into, as with a JSON object.
+    /// `other` is merged as it was when the call began: when this ViewModel,
+    /// or one the merge writes into, is nested in `other` (merging a parent
+    /// into its child), the merge reads a copy of `other` taken first, so
+    /// the result does not depend on the order of its keys. Nested
+    /// ViewModels that refer back to their parents (a cycle, as ``copy()``
+    /// allows) are merged once per pair of ViewModels. A ViewModel stored
+    /// under one of its own keys is not merged into, as with a JSON object.
     @discardableResult
     public func deepMerge(_ other: ViewModel) -> ViewModel {
         guard other !== self else { return self }
-        // Writing may change `other` when the two share ViewModels, so the
-        // merge reads a copy taken first; its nested ViewModels are this
-        // merge's own, and are stored as they are.
-        let source = other.holdsNestedContent ? other.copy() : other
+        // Reading `other` while writing into a ViewModel nested in it would
+        // read some of its values after the merge changed them.
+        var source = other
+        // Without nested content, the merge writes into this ViewModel only.
+        if other.storage.values.contains(where: \.value.isNestedContent) {
+            var planned: Set<MergePair> = []
+            if writesInto(other.reachableViewModels(), mergingFrom: other, planned: &planned) { source = other.copy() }
+        }
         var merging: Set<MergePair> = []
         deepMerge(source, merging: &merging)
         return self
-    }
-
-    /// Whether a value is a nested ViewModel, an array of them, a section
-    /// or a manager: what ``copy()`` copies deeply.
-    private var holdsNestedContent: Bool {
-        orderedEntries().contains { entry in
-            if case .payload(let payload) = entry.value { NestedContent(payload) != nil } else { false }
-        }
     }
 
     /// A ViewModel and the one being merged into it.
@@ -64,25 +59,75 @@ extension ViewModel {
         let incoming: ObjectIdentifier
     }
 
-    /// ``deepMerge(_:)-(ViewModel)`` from `other`, whose nested ViewModels
-    /// are not reachable from the caller's; skips pairs already merged or
+    /// The ViewModels reachable from this one through nested ViewModels,
+    /// lists, sections and managers, itself included.
+    private func reachableViewModels() -> Set<ObjectIdentifier> {
+        var seen: Set<ObjectIdentifier> = []
+        var pending: [NestedContent] = [.viewModel(self)]
+        while let content = pending.popLast() {
+            if let identity = content.identity, !seen.insert(identity).inserted { continue }
+            switch content {
+            case .viewModel(let viewModel):
+                // The store itself: a walk, not a read to track.
+                for case .payload(let payload) in viewModel.storage.values.lazy.map(\.value) {
+                    if let nested = NestedContent(payload) { pending.append(nested) }
+                }
+            case .viewModels(let list):
+                pending.append(contentsOf: list.map(NestedContent.viewModel))
+            case .section(let section):
+                pending.append(contentsOf: section.slotViewModels.compactMap { $0.viewModel.map(NestedContent.viewModel) })
+                pending.append(contentsOf: section.items.map(NestedContent.viewModel))
+            case .manager(let manager):
+                if let common = manager.common { pending.append(.viewModel(common)) }
+                pending.append(contentsOf: manager.sections.map(NestedContent.section))
+            }
+        }
+        return seen
+    }
+
+    /// Whether merging `other` would write into one of `viewModels`: this
+    /// ViewModel, or one stored in it that a nested ViewModel of `other`
+    /// merges into, recursively, as ``deepMerge(_:merging:)`` walks them.
+    private func writesInto(
+        _ viewModels: Set<ObjectIdentifier>, mergingFrom other: ViewModel, planned: inout Set<MergePair>
+    ) -> Bool {
+        if viewModels.contains(ObjectIdentifier(self)) { return true }
+        guard planned.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
+        else { return false }
+        for (key, entry) in other.storage {
+            guard case .payload(let payload) = entry.value, let incoming = payload as? ViewModel,
+                  case .payload(let stored as ViewModel)? = storage[key]?.value, stored !== self, stored !== incoming
+            else { continue }
+            if stored.writesInto(viewModels, mergingFrom: incoming, planned: &planned) { return true }
+        }
+        return false
+    }
+
+    /// ``deepMerge(_:)-(ViewModel)``, skipping pairs already merged or
     /// being merged further up.
     private func deepMerge(_ other: ViewModel, merging: inout Set<MergePair>) {
         guard other !== self,
               merging.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
         else { return }
-        for (key, value) in other.orderedEntries() {
-            switch value {
-            case .json(let value):
+        for key in other.keys {
+            switch other[value: key] {
+            case .json(let value)?:
                 deepMerge(value, forKey: key)
-            case .payload(let payload):
+            case .payload(let payload)?:
                 guard let incoming = payload as? ViewModel else {
-                    self[value: key] = .payload(payload)
+                    // Arrays of ViewModels are copied as nested ones are,
+                    // in one run, so elements shared in the list stay shared.
+                    if let list = NestedContent.viewModelList(payload) {
+                        var memo = CopyMemo()
+                        self[value: key] = .payload(list.map { $0.copy(memo: &memo) })
+                    } else {
+                        self[value: key] = .payload(payload)
+                    }
                     continue
                 }
                 switch self[value: key] {
                 case .payload(let stored as ViewModel)? where stored !== self:
-                    stored.deepMerge(incoming, merging: &merging)
+                    if stored !== incoming { stored.deepMerge(incoming, merging: &merging) }
                 case .json(.object(let members))?:
                     // An object merges with a ViewModel key by key, as a
                     // ViewModel does with an object; the result keeps the
@@ -91,8 +136,12 @@ extension ViewModel {
                     nested.deepMerge(incoming, merging: &merging)
                     self[value: key] = .payload(nested)
                 default:
-                    self[value: key] = .payload(incoming)
+                    // A copy: merging into this ViewModel later must not
+                    // change `other`.
+                    self[value: key] = .payload(incoming.copy())
                 }
+            case nil:
+                break
             }
         }
     }
@@ -154,5 +203,13 @@ extension ViewModel {
         default:
             self[key] = value
         }
+    }
+}
+
+extension ViewModelValue {
+    /// Whether this is a nested ViewModel, an array of them, a section or a
+    /// manager.
+    fileprivate var isNestedContent: Bool {
+        if case .payload(let payload) = self { NestedContent(payload) != nil } else { false }
     }
 }
