@@ -44,16 +44,22 @@ enum ArgumentParser {
                 }
                 if name == "help" { throw fail("option '--help' takes no value") }
                 guard let found = command.option(named: name) else {
-                    throw fail("unknown option '--\(name)' for '\(command.name)'")
+                    throw fail("unknown option '--\(name)' for '\(command.name)'" + command.optionSuggestion(for: name))
                 }
                 option = found
             } else {
                 // `-x` or `-xVALUE`: a one-letter alias.
                 let letters = argument.dropFirst()
                 guard let letter = letters.first, let found = command.option(short: letter) else {
-                    throw fail("unknown option '\(argument)' for '\(command.name)'")
+                    // `-to json` for `--to json`.
+                    throw fail("unknown option '\(argument)' for '\(command.name)'" + command.optionSuggestion(for: String(letters)))
                 }
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
+                // `-o=out.json` would name the file `=out.json`.
+                if case .value = found.kind, inlineValue?.first == "=" {
+                    throw fail("'\(argument)': write '-\(letter) \(inlineValue!.dropFirst())' or '--\(found.name)=\(inlineValue!.dropFirst())'; "
+                        + "after '-\(letter)', '=' would be part of the value")
+                }
                 option = found
                 name = found.name
             }

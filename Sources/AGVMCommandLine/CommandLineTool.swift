@@ -20,6 +20,12 @@ package enum CommandLineTool {
     ]
 
     /// The command named `name`.
+    /// ` (did you mean 'convert'?)` when `name` is a near miss of a
+    /// command, else empty.
+    static func commandSuggestion(for name: String) -> String {
+        NearMatch.closest(to: name, in: commands.map(\.name) + ["help"]).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     package static func command(named name: String) -> ToolCommand? {
         commands.first { $0.name == name }
     }
@@ -81,7 +87,7 @@ package enum CommandLineTool {
                 throw CommandLineUsageError(command: nil, message: "'\(first)' takes one command name")
             }
             guard let command = command(named: arguments[1]) else {
-                throw CommandLineUsageError(command: nil, message: "unknown command '\(arguments[1])'")
+                throw CommandLineUsageError(command: nil, message: "unknown command '\(arguments[1])'" + commandSuggestion(for: arguments[1]))
             }
             try io.print(HelpText.command(command))
             return 0
@@ -90,7 +96,7 @@ package enum CommandLineTool {
                 if first.hasPrefix("-") {
                     throw CommandLineUsageError(command: nil, message: "unknown option '\(first)'")
                 }
-                throw CommandLineUsageError(command: nil, message: "unknown command '\(first)'")
+                throw CommandLineUsageError(command: nil, message: "unknown command '\(first)'" + commandSuggestion(for: first))
             }
             switch try ArgumentParser.parse(Array(arguments.dropFirst()), for: command) {
             case .help:

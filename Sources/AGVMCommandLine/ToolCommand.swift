@@ -1,3 +1,5 @@
+import AGViewModel
+
 /// One subcommand of `agvm`, described as data: the argument parser, the
 /// help text and the dispatcher all read this description. Later commands
 /// add a value like this to ``CommandLineTool/commands``.
@@ -39,6 +41,12 @@ package struct ToolCommand: Sendable {
     /// The option spelled `-x`, if the command has it.
     package func option(short: Character) -> CommandOption? {
         options.first { $0.shortName == short }
+    }
+
+    /// ` (did you mean '--name'?)` when `name` is a near miss of one of the
+    /// command's options, else empty.
+    package func optionSuggestion(for name: String) -> String {
+        NearMatch.closest(to: name, in: options.map(\.name) + ["help"]).map { " (did you mean '--\($0)'?)" } ?? ""
     }
 }
 

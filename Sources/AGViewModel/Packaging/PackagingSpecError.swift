@@ -65,23 +65,6 @@ public struct PackagingSpecError: Error, Sendable, Hashable, CustomStringConvert
 
     /// ` (did you mean "path"?)` when `word` is a near miss of one of `candidates`.
     internal static func suggestion(for word: String, in candidates: [String]) -> String {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, word.count / 3)) else { return "" }
-        return " (did you mean \"\(best.0)\"?)"
-    }
-
-    /// Levenshtein distance, for suggestions.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        var previous = Array(0 ... b.count)
-        for i in 1 ... a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        NearMatch.closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 }
