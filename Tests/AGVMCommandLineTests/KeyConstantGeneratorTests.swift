@@ -167,11 +167,16 @@ struct KeyConstantGeneratorTests {
         #expect(KeyConstantGenerator(sample: ["a": 1], moduleName: "ViewModel", sourceName: "v.json").moduleName == "ViewModel2")
     }
 
-    @Test func onlyObjectsHaveKeys() {
+    @Test func onlyObjectsWithMembersHaveKeys() {
         for sample: JSONValue in [[1, 2], [], "error page", nil, [["a": 1], 2]] {
-            #expect(!KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").hasKeys, "\(sample)")
+            let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
+            #expect(!generator.hasKeys && !generator.isObjectSample, "\(sample)")
         }
-        for sample: JSONValue in [["a": 1], [["a": 1]], [:], ["1": ["a": 1], "2": ["a": 2]]] {
+        for sample: JSONValue in [[:], [[:], [:]]] {
+            let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
+            #expect(!generator.hasKeys && generator.isObjectSample, "\(sample)")
+        }
+        for sample: JSONValue in [["a": 1], [["a": 1]], ["a": [:]], ["1": ["a": 1], "2": ["a": 2]]] {
             #expect(KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").hasKeys, "\(sample)")
         }
     }

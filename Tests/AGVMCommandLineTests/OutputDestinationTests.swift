@@ -247,19 +247,26 @@ struct OutputDestinationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["books.json", "books.spec.json"])
     }
 
-    /// An error page or an empty list as the sample: no keys, exit 1, and
-    /// the key file from a good sample stays as it was.
+    /// An error page, an empty list or objects without keys as the sample:
+    /// no keys, exit 1, and the key file from a good sample stays as it was.
     @Test func aSampleWithoutKeysKeepsTheKeyFile() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/Feed.swift"
         #expect(CapturedIO().run("keys", fixture("feed.json"), "--module", "Feed", "-o", output) == 0)
         let generated = try Data(contentsOf: URL(fileURLWithPath: output))
-        for sample in [#""an error page""#, "[]", "null", #"[{"a": 1}, 2]"#] {
+        let samples = [
+            #""an error page""#: #""an error page", not an object or an array of objects"#,
+            "[]": "[0 elements], not an object or an array of objects",
+            "null": "null, not an object or an array of objects",
+            #"[{"a": 1}, 2]"#: "[2 elements], not an object or an array of objects (element [1] is 2)",
+            "{}": "{0 members}, with no keys",
+            "[{}, {}]": "[2 elements], with no keys",
+        ]
+        for (sample, problem) in samples {
             let io = CapturedIO(files: ["sample.json": Data(sample.utf8)])
             #expect(io.run("keys", "sample.json", "--module", "Feed", "-o", output) == 1, "\(sample)")
-            #expect(io.error.hasPrefix("sample.json: error: the sample is "), "\(io.error)")
-            #expect(io.error.contains("not an object or an array of objects"), "\(io.error)")
+            #expect(io.error == "sample.json: error: the sample is \(problem); no keys to generate\n")
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == generated)
         }
     }

@@ -53,7 +53,10 @@ struct KeyConstantGenerator {
 
     /// Whether the sample has keys to generate: it is an object, an array
     /// of objects or a map of them.
-    var hasKeys: Bool { rootObject != nil }
+    var hasKeys: Bool { rootObject.map { !$0.members.isEmpty } ?? false }
+
+    /// Whether the sample is an object or an array of objects, with keys or not.
+    var isObjectSample: Bool { rootObject != nil }
 
     /// Findings about the sample: null-only keys, keys whose type varies.
     var notes: [Note] {

@@ -90,8 +90,13 @@ enum KeysCommand {
         guard generator.hasKeys else {
             // An error page or an empty list: no key file, and an existing
             // one is kept.
-            io.writeError("\(CommandLineTool.displayName(path)): error: the sample is \(CommandLineTool.messageText(sample.briefDescription)), "
-                + "not an object or an array of objects; no keys to generate\n")
+            var problem = CommandLineTool.messageText(sample.briefDescription)
+                + (generator.isObjectSample ? ", with no keys" : ", not an object or an array of objects")
+            if case .array(let elements) = sample, !generator.isObjectSample,
+               let index = elements.firstIndex(where: { $0.objectValue == nil }) {
+                problem += " (element [\(index)] is \(CommandLineTool.messageText(elements[index].briefDescription)))"
+            }
+            io.writeError("\(CommandLineTool.displayName(path)): error: the sample is \(problem); no keys to generate\n")
             return 1
         }
         generator.includePackager = arguments.has("packager")
