@@ -44,7 +44,7 @@ struct ConvertCommandTests {
         #expect(lines.count == 2)
         for line in lines {
             let onScreen = line.split(separator: "\r", omittingEmptySubsequences: false).last ?? ""
-            #expect(onScreen.hasPrefix("\u{1B}[2K\(books): error: products: missing")
+            #expect(onScreen.hasPrefix("\u{1B}[2K\(books): error: packaging with \(fixture("specs/products.spec.json")): products: missing")
                     || onScreen.hasPrefix("\u{1B}[2K\(products): warning: item 2:"), "\(line)")
         }
     }
@@ -173,7 +173,7 @@ struct ConvertCommandTests {
         #expect(io.output.contains(#""id": "1""#), "\(io.output)")
         let renamed = CapturedIO(files: io.files)
         #expect(renamed.run("convert", "renamed.json", "-p", "spec.json") == 1)
-        #expect(renamed.error == #"renamed.json: error: rows: missing (did you mean "Rows"?)"# + "\n")
+        #expect(renamed.error == #"renamed.json: error: packaging with spec.json: rows: missing (did you mean "Rows"?)"# + "\n")
     }
 
     @Test func anUnreadableSpecFailsTheRunAndWritesNothing() {

@@ -81,7 +81,7 @@ struct ConvertEndToEndTests {
 
         let wrongItems = try EndToEndTests.run(["convert", books, "--packager", fixture("invalid/wrong-items.spec.json")])
         #expect(wrongItems.status == 1)
-        #expect(wrongItems.error == "\(books): error: facets: expected an array, found object {2 members}\n")
+        #expect(wrongItems.error == "\(books): error: packaging with \(fixture("invalid/wrong-items.spec.json")): facets: expected an array, found object {2 members}\n")
     }
 
     @Test func damagedArchivesExitOneWithTheArchiveError() throws {

@@ -120,6 +120,11 @@ enum ConvertCommand {
                 progress.clear()
                 io.writeError("\(name):\(error)\n")
                 failed = true
+            } catch let error as PackagingError where specPath != nil {
+                // The spec or the input may be the one to fix: name both.
+                progress.clear()
+                io.writeError("\(name): error: packaging with \(CommandLineTool.displayName(specPath!)): \(CommandLineTool.messageText("\(error)"))\n")
+                failed = true
             } catch {
                 progress.clear()
                 io.writeError("\(name): error: \(CommandLineTool.messageText("\(error)"))\n")
