@@ -127,6 +127,15 @@ package enum OutputDestination: Equatable, Sendable {
         return inputs.first { fileSystem.identity(ofPath: $0 == "-" ? "/dev/stdin" : $0) == output }
     }
 
+    /// Why an atomic write failed, in the system's words. A directory that
+    /// cannot be written is named as the cause: the file itself may be
+    /// writable, but the write needs a new file beside it.
+    static func reason(for error: AtomicFileError) -> String {
+        let reason = String(cString: strerror(error.code))
+        guard error.step == .createTemporary, error.code == EACCES else { return reason }
+        return "cannot create a temporary file in its directory: " + reason
+    }
+
     /// Writes `data` here.
     package func write(_ data: Data, io: ToolIO) throws {
         switch self {
@@ -138,7 +147,7 @@ package enum OutputDestination: Equatable, Sendable {
                     try AtomicFile.write(data, toPath: path)
                 }
             } catch {
-                throw ToolFileWriteError(path: path, reason: String(cString: strerror(error.code)))
+                throw ToolFileWriteError(path: path, reason: Self.reason(for: error))
             }
         case .stream(let path):
             let fd = open(path, O_WRONLY | O_CLOEXEC)

@@ -173,6 +173,7 @@ struct GeneratedKeysCompileTests {
             let output = directory.appendingPathComponent("keys\(index).swift").path
             let io = CapturedIO()
             #expect(io.run("keys", sample, "--module", module, "--packager", "-o", output) == 0, "\(io.error)")
+            #expect(io.error.hasPrefix("\(sample): note: module name '\(module)' is written as '"), "\(io.error)")
             files.append(output)
         }
         let user = directory.appendingPathComponent("user.swift").path

@@ -167,6 +167,19 @@ struct KeyConstantGeneratorTests {
         #expect(KeyConstantGenerator(sample: ["a": 1], moduleName: "ViewModel", sourceName: "v.json").moduleName == "ViewModel2")
     }
 
+    /// A module name that is not a Swift name is changed with a note; a
+    /// good one is used silently.
+    @Test func aChangedModuleNameIsNoted() {
+        let files = ["s.json": Data(#"{"a": 1}"#.utf8)]
+        let renamed = CapturedIO(files: files)
+        #expect(renamed.run("keys", "s.json", "--module", "my module") == 0)
+        #expect(renamed.error == "s.json: note: module name 'my module' is written as 'MyModule'\n")
+        #expect(renamed.output.contains("MyModule"))
+        let kept = CapturedIO(files: files)
+        #expect(kept.run("keys", "s.json", "--module", "Books") == 0)
+        #expect(kept.error.isEmpty)
+    }
+
     @Test func onlyObjectsWithMembersHaveKeys() {
         for sample: JSONValue in [[1, 2], [], "error page", nil, [["a": 1], 2]] {
             let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")

@@ -80,6 +80,17 @@ struct OutputDestinationTests {
         #expect(try OutputDestination.resolve("-") == .standardOutput)
     }
 
+    /// Root writes anywhere, so the reason is checked on its own: only a
+    /// directory that refuses the temporary file is named as the cause.
+    @Test func aDirectoryThatRefusesTheTemporaryFileIsNamed() {
+        let refused = AtomicFileError(path: "ro/w.json", step: .createTemporary, code: EACCES)
+        #expect(OutputDestination.reason(for: refused) == "cannot create a temporary file in its directory: Permission denied")
+        let missing = AtomicFileError(path: "missing/w.json", step: .createTemporary, code: ENOENT)
+        #expect(OutputDestination.reason(for: missing) == "No such file or directory")
+        let full = AtomicFileError(path: "w.json", step: .write, code: ENOSPC)
+        #expect(OutputDestination.reason(for: full) == "No space left on device")
+    }
+
     @Test func regularFileIsReplacedAtomically() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
