@@ -74,7 +74,11 @@ struct JSONParserErrorTests {
         Rejection("[fals]", 1, 6, 5, "invalid literal, expected 'false'"),
         Rejection("[nulL]", 1, 5, 4, "invalid literal, expected 'null'"),
         Rejection("nul", 1, 4, 3, "unexpected end of input in literal 'null'"),
-        Rejection("True", 1, 1, 0, "unexpected character 'T', expected a JSON value (strings must be in double quotes)"),
+        Rejection("True", 1, 1, 0, "unexpected character 'T', expected a JSON value (true, false and null are lowercase)"),
+        Rejection("[False]", 1, 2, 1, "unexpected character 'F', expected a JSON value (true, false and null are lowercase)"),
+        Rejection("{\"a\": Null}", 1, 7, 6, "unexpected character 'N', expected a JSON value (true, false and null are lowercase)"),
+        Rejection("# Title", 1, 1, 0, "unexpected character '#', expected a JSON value"),
+        Rejection("\u{7F}", 1, 1, 0, "unexpected byte 0x7F, expected a JSON value"),
         // Strings.
         Rejection("\"a\nb\"", 1, 3, 2, "unescaped control character U+000A in string (write it as \\n)"),
         Rejection("\"a\tb\"", 1, 3, 2, "unescaped control character U+0009 in string (write it as \\t)"),
@@ -142,7 +146,7 @@ extension JSONParserErrorTests {
     @Test("printable ASCII up to '~' is named as a character in errors")
     func tildeIsDescribedAsACharacter() throws {
         let error = try #require(parseError("~"))
-        #expect(error.message == "unexpected character '~', expected a JSON value (strings must be in double quotes)")
+        #expect(error.message == "unexpected character '~', expected a JSON value")
     }
 
     @Test("a stray continuation byte where a value should start gets no quoting hint")

@@ -497,14 +497,14 @@ internal struct JSONScanner: ~Copyable {
             message = "a number cannot start with '+'"
         case UInt8(ascii: "."):
             message = "a number needs a digit before the decimal point"
-        case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
-            message = "unexpected \(describeByte(at: pos)), expected a JSON value"
+        case UInt8(ascii: "T") where hasPrefix("True"), UInt8(ascii: "F") where hasPrefix("False"),
+             UInt8(ascii: "N") where hasPrefix("Null"):
+            message = "unexpected \(describeByte(at: pos)), expected a JSON value (true, false and null are lowercase)"
         default:
-            if c >= 0x80 || c < 0x20 {
-                message = "unexpected \(describeByte(at: pos)), expected a JSON value"
-            } else {
-                message = "unexpected \(describeByte(at: pos)), expected a JSON value (strings must be in double quotes)"
-            }
+            // A bare word reads as a string that lost its quotes; other
+            // bytes (`#`, `<`, binary data) are simply not JSON.
+            let isLetter = (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_")
+            message = "unexpected \(describeByte(at: pos)), expected a JSON value" + (isLetter ? " (strings must be in double quotes)" : "")
         }
         return JSONScanFailure(offset: pos, message: message)
     }
