@@ -228,7 +228,8 @@ internal struct ArchiveDecodingState {
         while true {
             let tagOffset = position
             var value: JSONValue
-            switch try readByte() {
+            let tag = try readByte()
+            switch tag {
             case Tag.null: value = .null
             case Tag.false: value = .bool(false)
             case Tag.true: value = .bool(true)
@@ -250,26 +251,20 @@ internal struct ArchiveDecodingState {
                 value = .bigInteger(text)
             case Tag.string:
                 value = .string(try readString())
-            case Tag.array:
+            case Tag.array, Tag.object:
+                let isObject = tag == Tag.object
                 try checkDepth(depth + open.count)
-                let count = try readCount(minimumSize: 1, of: "array count")
+                let count = try isObject
+                    ? readCount(minimumSize: 2, of: "object member count")
+                    : readCount(minimumSize: 1, of: "array count")
                 guard count == 0 else {
                     if open.capacity == 0 { swap(&open, &spareContainers) }
-                    open.append(OpenContainer(arrayOf: count, reserving: reservation(for: count)))
+                    open.append(OpenContainer(isObject: isObject, count: count, reserving: reservation(for: count)))
+                    if isObject { try readMemberKey(into: &open[open.count - 1]) }
                     continue
                 }
-                value = .array([])
-            case Tag.object:
-                try checkDepth(depth + open.count)
-                let count = try readCount(minimumSize: 2, of: "object member count")
-                guard count == 0 else {
-                    if open.capacity == 0 { swap(&open, &spareContainers) }
-                    open.append(OpenContainer(objectOf: count, reserving: reservation(for: count)))
-                    try readMemberKey(into: &open[open.count - 1])
-                    continue
-                }
-                value = .object([:])
-            case let tag:
+                value = isObject ? .object([:]) : .array([])
+            default:
                 throw unexpected(tag, at: tagOffset, expecting: "a JSON value")
             }
             // Hands the value to its container, and each container that it

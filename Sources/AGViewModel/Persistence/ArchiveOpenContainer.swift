@@ -13,22 +13,14 @@ extension ArchiveDecodingState {
         private let indexed: Bool
         private var seen: Set<String> = []
 
-        /// An array of `count` elements, with room reserved for `reserving`.
-        init(arrayOf count: Int, reserving: Int) {
-            isObject = false
+        /// An array of `count` elements or an object of `count` members,
+        /// with room reserved for `reserving`.
+        init(isObject: Bool, count: Int, reserving: Int) {
+            self.isObject = isObject
             remaining = count
-            elements = JSONArray(minimumCapacity: reserving)
-            members = []
-            indexed = false
-        }
-
-        /// An object of `count` members, with room reserved for `reserving`.
-        init(objectOf count: Int, reserving: Int) {
-            isObject = true
-            remaining = count
-            elements = JSONArray()
-            members = JSONObject.Members(minimumCapacity: reserving)
-            indexed = count >= JSONObject.indexThreshold
+            elements = isObject ? JSONArray() : JSONArray(minimumCapacity: reserving)
+            members = isObject ? JSONObject.Members(minimumCapacity: reserving) : []
+            indexed = isObject && count >= JSONObject.indexThreshold
             if indexed { seen.reserveCapacity(reserving) }
         }
 
