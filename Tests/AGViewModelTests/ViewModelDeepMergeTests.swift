@@ -176,6 +176,23 @@ struct ViewModelDeepMergeTests {
         #expect(live.parent.exportJSON() == copied.parent.exportJSON())
     }
 
+    /// A JSON object in `other` merges into a ViewModel stored in the
+    /// target; when that ViewModel is `other` itself or nested in it, the
+    /// merge still reads `other` as it was.
+    @Test func aJSONObjectMergingIntoTheOtherViewModelReadsItAsItWas() {
+        let child = ViewModel(["c": ["z": 1], "z": 2])
+        let parent = ViewModel().set("c", payload: child)
+        parent.deepMerge(child)
+        #expect(parent["z"] == 2)
+        #expect(child["z"] == 1, "merged into through parent.c")
+
+        let shared = ViewModel(["x": 0])
+        let target = ViewModel().set("k", payload: shared)
+        target.deepMerge(ViewModel(["k": ["x": 1]]).set("a", payload: shared))
+        #expect(target.int(at: "a.x") == 0)
+        #expect(shared["x"] == 1)
+    }
+
     /// A ViewModel shared in the target is written twice; a ViewModel
     /// shared in `other` is read as it was, not as the merge left a copy.
     @Test func sharedViewModelsAreReadAsTheyWere() {

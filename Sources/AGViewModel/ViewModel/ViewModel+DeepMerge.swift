@@ -42,12 +42,10 @@ extension ViewModel {
         guard other !== self else { return self }
         // Reading `other` while writing into a ViewModel nested in it would
         // read some of its values after the merge changed them.
-        var source = other
-        // Without nested content, the merge writes into this ViewModel only.
-        if other.storage.values.contains(where: \.value.isNestedContent) {
-            var planned: Set<MergePair> = []
-            if writesInto(other.reachableViewModels(), mergingFrom: other, planned: &planned) { source = other.copy() }
-        }
+        let nestedInOther = other.storage.values.contains(where: \.value.isNestedContent)
+            ? other.reachableViewModels() : [ObjectIdentifier(other)]
+        var planned: Set<MergePair> = []
+        let source = writesInto(nestedInOther, mergingFrom: other, planned: &planned) ? other.copy() : other
         var merging: Set<MergePair> = []
         deepMerge(source, merging: &merging)
         return self
@@ -86,8 +84,9 @@ extension ViewModel {
     }
 
     /// Whether merging `other` would write into one of `viewModels`: this
-    /// ViewModel, or one stored in it that a nested ViewModel of `other`
-    /// merges into, recursively, as ``deepMerge(_:merging:)`` walks them.
+    /// ViewModel, or one stored in it that a nested ViewModel or a JSON
+    /// object of `other` merges into, recursively, as
+    /// ``deepMerge(_:merging:)`` walks them.
     private func writesInto(
         _ viewModels: Set<ObjectIdentifier>, mergingFrom other: ViewModel, planned: inout Set<MergePair>
     ) -> Bool {
@@ -95,10 +94,29 @@ extension ViewModel {
         guard planned.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
         else { return false }
         for (key, entry) in other.storage {
-            guard case .payload(let payload) = entry.value, let incoming = payload as? ViewModel,
-                  case .payload(let stored as ViewModel)? = storage[key]?.value, stored !== self, stored !== incoming
+            guard case .payload(let stored as ViewModel)? = storage[key]?.value, stored !== self else { continue }
+            switch entry.value {
+            case .payload(let payload):
+                guard let incoming = payload as? ViewModel, stored !== incoming else { continue }
+                if stored.writesInto(viewModels, mergingFrom: incoming, planned: &planned) { return true }
+            case .json(.object(let members)):
+                if stored.writesInto(viewModels, mergingObject: members) { return true }
+            case .json:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// Whether deep-merging the JSON object `members` would write into one
+    /// of `viewModels`, as ``deepMerge(_:)-(JSONObject)`` walks them.
+    private func writesInto(_ viewModels: Set<ObjectIdentifier>, mergingObject members: JSONObject) -> Bool {
+        if viewModels.contains(ObjectIdentifier(self)) { return true }
+        for (key, value) in members {
+            guard case .object(let inner) = value,
+                  case .payload(let stored as ViewModel)? = storage[key]?.value, stored !== self
             else { continue }
-            if stored.writesInto(viewModels, mergingFrom: incoming, planned: &planned) { return true }
+            if stored.writesInto(viewModels, mergingObject: inner) { return true }
         }
         return false
     }
