@@ -42,10 +42,15 @@ extension ViewModel {
         guard other !== self else { return self }
         // Reading `other` while writing into a ViewModel nested in it would
         // read some of its values after the merge changed them.
-        let nestedInOther = other.storage.values.contains(where: \.value.isNestedContent)
-            ? other.reachableViewModels() : [ObjectIdentifier(other)]
-        var planned: Set<MergePair> = []
-        let source = writesInto(nestedInOther, mergingFrom: other, planned: &planned) ? other.copy() : other
+        var source = other
+        // Only nested content and JSON objects write into stored ViewModels.
+        let values = other.storage.values
+        let holdsNestedContent = values.contains(where: \.value.isNestedContent)
+        if holdsNestedContent || values.contains(where: \.value.isJSONObject) {
+            let nestedInOther = holdsNestedContent ? other.reachableViewModels() : [ObjectIdentifier(other)]
+            var planned: Set<MergePair> = []
+            if writesInto(nestedInOther, mergingFrom: other, planned: &planned) { source = other.copy() }
+        }
         var merging: Set<MergePair> = []
         deepMerge(source, merging: &merging)
         return self
@@ -229,5 +234,10 @@ extension ViewModelValue {
     /// manager.
     fileprivate var isNestedContent: Bool {
         if case .payload(let payload) = self { NestedContent(payload) != nil } else { false }
+    }
+
+    /// Whether this is a JSON object.
+    fileprivate var isJSONObject: Bool {
+        if case .json(.object) = self { true } else { false }
     }
 }
