@@ -51,13 +51,15 @@ enum ArgumentParser {
                 // `-x` or `-xVALUE`: a one-letter alias.
                 let letters = argument.dropFirst()
                 guard let letter = letters.first, let found = command.option(short: letter) else {
-                    // `-to json` for `--to json`.
-                    throw fail("unknown option '\(argument)' for '\(command.name)'" + command.optionSuggestion(for: String(letters)))
+                    // `-to json` for `--to json`; one letter is too short to guess from.
+                    let suggestion = letters.count > 1 ? command.optionSuggestion(for: String(letters)) : ""
+                    throw fail("unknown option '\(argument)' for '\(command.name)'" + suggestion)
                 }
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
                 // `-o=out.json` would name the file `=out.json`.
-                if case .value = found.kind, inlineValue?.first == "=" {
-                    throw fail("'\(argument)': write '-\(letter) \(inlineValue!.dropFirst())' or '--\(found.name)=\(inlineValue!.dropFirst())'; "
+                if case .value(let placeholder) = found.kind, let attached = inlineValue, attached.first == "=" {
+                    let value = attached.count > 1 ? String(attached.dropFirst()) : placeholder
+                    throw fail("'\(argument)': write '-\(letter) \(value)' or '--\(found.name)=\(value)'; "
                         + "after '-\(letter)', '=' would be part of the value")
                 }
                 option = found

@@ -19,13 +19,13 @@ package enum CommandLineTool {
         FormatCommand.command,
     ]
 
-    /// The command named `name`.
     /// ` (did you mean 'convert'?)` when `name` is a near miss of a
     /// command, else empty.
     static func commandSuggestion(for name: String) -> String {
         NearMatch.closest(to: name, in: commands.map(\.name) + ["help"]).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
+    /// The command named `name`.
     package static func command(named name: String) -> ToolCommand? {
         commands.first { $0.name == name }
     }
