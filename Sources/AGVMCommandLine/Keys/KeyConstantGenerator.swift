@@ -52,7 +52,7 @@ struct KeyConstantGenerator {
     private var rootObject: JSONShape? { shape.nestedObjectShape }
 
     /// Whether the sample has keys to generate: it is an object, an array
-    /// of objects or a map of them.
+    /// of objects or a map of them, with at least one member.
     var hasKeys: Bool { rootObject.map { !$0.members.isEmpty } ?? false }
 
     /// Whether the sample is an object or an array of objects, with keys or not.

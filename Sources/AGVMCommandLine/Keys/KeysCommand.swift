@@ -88,8 +88,8 @@ enum KeysCommand {
         }
         var generator = KeyConstantGenerator(sample: sample, moduleName: module, sourceName: sourceName)
         guard generator.hasKeys else {
-            // An error page or an empty list: no key file, and an existing
-            // one is kept.
+            // An error page, an empty list or empty objects: no key file,
+            // and an existing one is kept.
             var problem = CommandLineTool.messageText(sample.briefDescription)
                 + (generator.isObjectSample ? ", with no keys" : ", not an object or an array of objects")
             if case .array(let elements) = sample, !generator.isObjectSample,
