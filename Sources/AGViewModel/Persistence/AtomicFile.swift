@@ -26,9 +26,10 @@ private let sysClose = Darwin.close, sysRename = Darwin.rename, sysUnlink = Darw
 ///
 /// An existing destination keeps its permission bits. A symbolic link at the
 /// destination is replaced by the file, not followed. The path is the
-/// system's to resolve, as given: `dir/../file` fails when `dir` is
-/// missing, and names `file` in the parent of the link's target when
-/// `dir` is a symbolic link.
+/// system's to resolve, as given to ``write(_:toPath:)``: `dir/../file`
+/// fails when `dir` is missing, and names `file` in the parent of the
+/// link's target when `dir` is a symbolic link. (A file URL made from a
+/// relative path has already lost `dir/..` on Linux.)
 package enum AtomicFile {
     /// Replaces the file at `url` with `data`, atomically.
     package static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
