@@ -30,13 +30,18 @@ extension ViewModel {
     /// of ViewModels, so `other` is never changed by later merges; other
     /// payloads replace what is stored. Returns the ViewModel.
     ///
+    /// One call copies each ViewModel of `other` at most once: one that
+    /// `other` holds in several places is stored as one copy wherever this
+    /// ViewModel takes it whole, keeping the shape, as ``copy()`` does.
+    ///
     /// `other` is merged as it was when the call began: when this ViewModel,
     /// or one the merge writes into, is nested in `other` (merging a parent
     /// into its child), the merge reads a copy of `other` taken first, so
     /// the result does not depend on the order of its keys. Nested
     /// ViewModels that refer back to their parents (a cycle, as ``copy()``
-    /// allows) are merged once per pair of ViewModels. A ViewModel stored
-    /// under one of its own keys is not merged into, as with a JSON object.
+    /// allows) are merged once per pair of ViewModels, so merging graphs
+    /// with cycles ends. A ViewModel stored under one of its own keys is
+    /// not merged into, as with a JSON object.
     @discardableResult
     public func deepMerge(_ other: ViewModel) -> ViewModel {
         guard other !== self else { return self }
@@ -51,15 +56,37 @@ extension ViewModel {
             var planned: Set<MergePair> = []
             if writesInto(nestedInOther, mergingFrom: other, planned: &planned) { source = other.copy() }
         }
-        var merging: Set<MergePair> = []
-        deepMerge(source, merging: &merging)
+        var state = MergeState()
+        deepMerge(source, state: &state)
         return self
     }
 
-    /// A ViewModel and the one being merged into it.
+    /// What one call of ``deepMerge(_:)-(ViewModel)`` has done so far.
+    private struct MergeState {
+        /// The pairs merged, or being merged further up.
+        var merged: Set<MergePair> = []
+        /// One copy of each ViewModel of `other` the merge stored: a
+        /// ViewModel `other` holds twice is stored as one copy, as
+        /// ``copy()`` keeps it, and a cycle is copied once, so the merge
+        /// runs out of new pairs.
+        var copies = CopyMemo()
+    }
+
+    /// A ViewModel and the one being merged into it, compared by identity.
+    /// The pair holds both: a ViewModel the merge replaces can be freed,
+    /// and a new one made at its address must not count as merged.
     private struct MergePair: Hashable {
-        let target: ObjectIdentifier
-        let incoming: ObjectIdentifier
+        let target: ViewModel
+        let incoming: ViewModel
+
+        static func == (left: MergePair, right: MergePair) -> Bool {
+            left.target === right.target && left.incoming === right.incoming
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(target))
+            hasher.combine(ObjectIdentifier(incoming))
+        }
     }
 
     /// The ViewModels reachable from this one through nested ViewModels,
@@ -91,12 +118,12 @@ extension ViewModel {
     /// Whether merging `other` would write into one of `viewModels`: this
     /// ViewModel, or one stored in it that a nested ViewModel or a JSON
     /// object of `other` merges into, recursively, as
-    /// ``deepMerge(_:merging:)`` walks them.
+    /// ``deepMerge(_:state:)`` walks them.
     private func writesInto(
         _ viewModels: Set<ObjectIdentifier>, mergingFrom other: ViewModel, planned: inout Set<MergePair>
     ) -> Bool {
         if viewModels.contains(ObjectIdentifier(self)) { return true }
-        guard planned.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
+        guard planned.insert(MergePair(target: self, incoming: other)).inserted
         else { return false }
         for (key, entry) in other.storage {
             guard case .payload(let stored as ViewModel)? = storage[key]?.value, stored !== self else { continue }
@@ -128,9 +155,9 @@ extension ViewModel {
 
     /// ``deepMerge(_:)-(ViewModel)``, skipping pairs already merged or
     /// being merged further up.
-    private func deepMerge(_ other: ViewModel, merging: inout Set<MergePair>) {
+    private func deepMerge(_ other: ViewModel, state: inout MergeState) {
         guard other !== self,
-              merging.insert(MergePair(target: ObjectIdentifier(self), incoming: ObjectIdentifier(other))).inserted
+              state.merged.insert(MergePair(target: self, incoming: other)).inserted
         else { return }
         for key in other.keys {
             switch other[value: key] {
@@ -138,11 +165,9 @@ extension ViewModel {
                 deepMerge(value, forKey: key)
             case .payload(let payload)?:
                 guard let incoming = payload as? ViewModel else {
-                    // Arrays of ViewModels are copied as nested ones are,
-                    // in one run, so elements shared in the list stay shared.
+                    // Arrays of ViewModels are copied as nested ones are.
                     if let list = NestedContent.viewModelList(payload) {
-                        var memo = CopyMemo()
-                        self[value: key] = .payload(list.map { $0.copy(memo: &memo) })
+                        self[value: key] = .payload(list.map { $0.copy(memo: &state.copies) })
                     } else {
                         self[value: key] = .payload(payload)
                     }
@@ -150,18 +175,21 @@ extension ViewModel {
                 }
                 switch self[value: key] {
                 case .payload(let stored as ViewModel)? where stored !== self:
-                    if stored !== incoming { stored.deepMerge(incoming, merging: &merging) }
+                    // The merge's copy of `incoming` stands for it.
+                    if stored !== incoming, state.copies.copy(of: incoming) !== stored {
+                        stored.deepMerge(incoming, state: &state)
+                    }
                 case .json(.object(let members))?:
                     // An object merges with a ViewModel key by key, as a
                     // ViewModel does with an object; the result keeps the
                     // incoming payloads, so it is a ViewModel.
                     let nested = ViewModel(members)
-                    nested.deepMerge(incoming, merging: &merging)
+                    nested.deepMerge(incoming, state: &state)
                     self[value: key] = .payload(nested)
                 default:
                     // A copy: merging into this ViewModel later must not
                     // change `other`.
-                    self[value: key] = .payload(incoming.copy())
+                    self[value: key] = .payload(incoming.copy(memo: &state.copies))
                 }
             case nil:
                 break
