@@ -270,6 +270,45 @@ struct CommandTests {
         }
     }
 
+    @Test func everyStepsDependenciesMarkTheKeyedCommand() throws {
+        let vm = ViewModel(["price": 10, "rate": 2])
+        let head = Command(dependsOn: ["price"]) { vm in .json(.double(vm.double(at: "price", default: 0))) }
+        head.then(Command(dependsOn: ["rate"]) { vm in
+            .json(.double(vm.double(at: "total", default: 0) * vm.double(at: "rate", default: 0)))
+        })
+        vm.setCommand(head, forKey: "total")
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 20.0)
+        vm["rate"] = 3
+        #expect(vm.needsExecuteCommand(forKey: "total"))
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 30.0)
+        #expect(vm.copy().needsExecuteCommand(forKey: "total") == false)
+
+        // A step's input computed by a command is brought up to date first.
+        vm.setCommand(forKey: "rate", dependsOn: ["base"]) { (vm: ViewModel) -> Double? in vm.double(at: "base", default: 0) + 1 }
+        vm["base"] = 4
+        #expect(vm.needsExecuteCommand(forKey: "total"))
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 50.0)
+
+        // A step linked after the command was set counts once it is set again.
+        let copy = vm.copy()
+        head.next?.then(Command(dependsOn: ["discount"]) { vm in
+            .json(.double(vm.double(at: "total", default: 0) - vm.double(at: "discount", default: 0)))
+        })
+        vm["discount"] = 5
+        #expect(!vm.needsExecuteCommand(forKey: "total"))
+        vm.setCommand(head, forKey: "total")
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 45.0)
+        vm["discount"] = 6
+        #expect(try vm.executeCommandIfNeeded(forKey: "total")?.json == 44.0)
+        // Removing the command forgets every step's dependencies.
+        vm.removeCommand(forKey: "total")
+        vm["rate"] = 9
+        #expect(!vm.needsExecuteCommand(forKey: "total"))
+        // A copy keeps the dependencies its original had when copied.
+        copy["base"] = 1
+        #expect(copy.needsExecuteCommand(forKey: "total"))
+    }
+
     @Test func undoRunsTheChainsUndosWhenTheKeyedCommandHasNone() throws {
         let head = Command { _ in "first" }
         let tail = Command(undo: { vm in vm["undone"] = true }) { _ in "second" }

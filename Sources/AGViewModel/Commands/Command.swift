@@ -36,9 +36,13 @@
 /// and then every command after it, in order, storing each result under
 /// the key as it goes (so a step can read the previous step's result); the
 /// key ends up holding the last step's result. Steps that are not
-/// executable are skipped. Undo runs the undo closures from the last step
-/// back to the keyed command. A chain that loops back on itself is
-/// followed only until a command repeats.
+/// executable are skipped. The dependencies of every step mark the keyed
+/// command: those of the chain as it is when the command is set for the
+/// key (link the steps first, or set it again after relinking). Undo runs
+/// the undo closures from the last step back to the keyed command. A chain
+/// that loops back on itself is followed only until a command repeats; its
+/// links hold each other, so its commands (and what their closures
+/// capture) stay alive until a `then` breaks the loop.
 ///
 /// ## Isolation
 /// A command is a reference type (the links need identity) and, like the
@@ -90,8 +94,9 @@ public final class Command {
     private weak var previousCommand: Command?
 
     /// The keys the command's result depends on. In a ViewModel, setting
-    /// any of them marks the command as needing execution. A command's own
-    /// key is ignored here: storing its result does not mark it again.
+    /// any of them marks the command as needing execution (for a step of a
+    /// chain, the keyed command at its head). A command's own key is
+    /// ignored here: storing its result does not mark it again.
     public let dependencies: [String]
 
     /// When the command runs in a ViewModel: when asked, or as soon as it

@@ -1,6 +1,9 @@
 /// A command registered under a key, with this ViewModel's execution state.
 internal struct CommandSlot {
     let command: Command
+    /// The keys whose changes mark the command: those of every command in
+    /// its chain, as the chain was when the command was set, in order.
+    let dependencies: [String]
     /// Marked, by hand or by a dependency change, or never run.
     var needsExecute = true
     /// Executions under way. An "if needed" call made while one runs (from
@@ -35,6 +38,19 @@ internal struct CommandSlot {
     /// otherwise walk the rest of the ledger at every store.
     var markedDownstream = false
 
+    /// A slot for `command`, not run yet.
+    init(command: Command) {
+        self.command = command
+        dependencies = command.chain.flatMap(\.dependencies)
+    }
+
+    /// A slot with the same command and dependencies, with `slot`'s mark.
+    init(copying slot: CommandSlot) {
+        command = slot.command
+        dependencies = slot.dependencies
+        needsExecute = slot.needsExecute
+    }
+
     /// Marks the command and counts the mark; returns whether everything
     /// downstream was already marked.
     mutating func mark() -> Bool {
@@ -58,9 +74,10 @@ extension ViewModel {
     /// An automatic command runs at once, and again whenever it is marked.
     @discardableResult
     public func setCommand(_ command: Command, forKey key: String) -> ViewModel {
-        let old = commandSlots.updateValue(CommandSlot(command: command), forKey: key)
-        if let old { unregisterDependencies(of: old.command, forKey: key) }
-        for dependency in command.dependencies where dependency != key {
+        let slot = CommandSlot(command: command)
+        let old = commandSlots.updateValue(slot, forKey: key)
+        if let old { unregisterDependencies(of: old, forKey: key) }
+        for dependency in slot.dependencies where dependency != key {
             commandDependents[dependency, default: []].insert(key)
         }
         commandGraphCache = nil
@@ -119,7 +136,7 @@ extension ViewModel {
     @discardableResult
     public func removeCommand(forKey key: String) -> ViewModel {
         if let old = commandSlots.removeValue(forKey: key) {
-            unregisterDependencies(of: old.command, forKey: key)
+            unregisterDependencies(of: old, forKey: key)
             commandGraphCache = nil
         }
         return self
@@ -333,7 +350,7 @@ extension ViewModel {
             // Upstream of a command without the flag, none has it.
             guard let slot = commandSlots[next], slot.markedDownstream else { continue }
             commandSlots[next]?.markedDownstream = false
-            pending.append(contentsOf: slot.command.dependencies)
+            pending.append(contentsOf: slot.dependencies)
         }
     }
 
@@ -352,8 +369,8 @@ extension ViewModel {
     }
 
     /// Forgets that `key`'s command depends on its dependencies.
-    private func unregisterDependencies(of command: Command, forKey key: String) {
-        for dependency in command.dependencies {
+    private func unregisterDependencies(of slot: CommandSlot, forKey key: String) {
+        for dependency in slot.dependencies {
             commandDependents[dependency]?.remove(key)
             if commandDependents[dependency]?.isEmpty == true { commandDependents[dependency] = nil }
         }
@@ -392,7 +409,8 @@ extension ViewModel {
             var next = 0
         }
         var visiting: Set<String> = []
-        guard let planned = try decide(key, force: force, claim: false, visiting: visiting).command(forKey: key) else {
+        guard try decide(key, force: force, claim: false, visiting: visiting).command(forKey: key) != nil,
+              let planned = commandSlots[key] else {
             return storedValue(forKey: key)
         }
         var pending = [Pending(key: key, dependencies: planned.dependencies)]
@@ -402,11 +420,11 @@ extension ViewModel {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
                 guard dependency != top.key, !visiting.contains(dependency),
-                      case .run(let command) = decide(dependency, force: false, claim: false, visiting: visiting),
-                      !isSettled(dependency) else {
+                      case .run = decide(dependency, force: false, claim: false, visiting: visiting),
+                      let input = commandSlots[dependency], !isSettled(dependency) else {
                     continue
                 }
-                pending.append(Pending(key: dependency, dependencies: command.dependencies))
+                pending.append(Pending(key: dependency, dependencies: input.dependencies))
                 visiting.insert(dependency)
                 continue
             }
@@ -441,7 +459,7 @@ extension ViewModel {
             // from it outside the cycle. Inside it, the members keep
             // each other marked, as outside a round; clearing each one
             // would walk the whole cycle at every run.
-            let staleInput = slot.command.dependencies.contains { dependency in
+            let staleInput = slot.dependencies.contains { dependency in
                 guard dependency != key, !visiting.contains(dependency),
                       let input = commandSlots[dependency], input.needsExecute, input.command.isExecutable
                 else { return false }

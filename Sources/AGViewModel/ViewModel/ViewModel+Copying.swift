@@ -55,7 +55,7 @@ extension ViewModel {
             result.keyOrder = order
             result.weakSlots = liveSlots
             result.indexPathSlot = path
-            result.commandSlots = commands.mapValues { CommandSlot(command: $0.command, needsExecute: $0.needsExecute) }
+            result.commandSlots = commands.mapValues(CommandSlot.init(copying:))
             result.commandDependents = dependents
             result.keyRegistry = registry
         }
