@@ -209,6 +209,30 @@ struct AutomaticCommandTests {
         #expect(vm.string(at: "priceText") == "3.0")
     }
 
+    /// Left marked behind commands run on demand, it still runs at the
+    /// next change of an input further up, once it can.
+    @Test func aCommandLeftMarkedBehindOnDemandOnesRunsAtTheNextChange() {
+        for onDemandSteps in 1...2 {
+            let vm = ViewModel(["x": 1])
+            vm.setCommand(forKey: "a", dependsOn: ["x"]) { (vm: ViewModel) -> Int? in vm.int(at: "x", default: 0) * 10 }
+            if onDemandSteps == 2 {
+                vm.setCommand(forKey: "a2", dependsOn: ["a"]) { (vm: ViewModel) -> Int? in vm.int(at: "a") }
+            }
+            let input = onDemandSteps == 2 ? "a2" : "a"
+            let command = Command(dependsOn: [input], isExecutable: false, execution: .automatic) { vm in
+                .json(.int(Int64(vm.int(at: input, default: -1) + 1)))
+            }
+            vm.setCommand(command, forKey: "b")
+            vm["x"] = 2
+            #expect(vm["b"] == nil)
+            command.isExecutable = true
+            vm["x"] = 3
+            #expect(vm.int(at: "b") == 31, "\(onDemandSteps) on-demand steps")
+            vm["x"] = 4
+            #expect(vm.int(at: "b") == 41, "\(onDemandSteps) on-demand steps")
+        }
+    }
+
     /// Marking by hand runs it too; a copy keeps its own values current.
     @Test func markingByHandAndCopies() {
         let log = CallLog()

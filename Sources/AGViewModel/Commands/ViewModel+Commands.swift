@@ -317,10 +317,18 @@ extension ViewModel {
         // Cleared before the batch ends: observers that change an input
         // start a round of their own.
         defer { automaticCommandRound = nil }
+        var reached: Set<String> = []
         while let key = round.nextKey() {
+            reached.insert(key)
             // Not executable: it stays marked.
             guard needsExecuteCommand(forKey: key), round.mayRun(key, in: commandGraph) else { continue }
             _ = try? execute(key, force: false)
+        }
+        // A command left marked runs when a change next reaches it: a walk
+        // from further up must not stop early, above it.
+        for key in reached {
+            guard let slot = commandSlots[key], slot.needsExecute else { continue }
+            clearMarkedDownstream(from: slot.dependencies)
         }
     }
 
@@ -345,7 +353,13 @@ extension ViewModel {
     /// their downstream is marked any more.
     private func clearMark(_ key: String) {
         commandSlots[key]?.needsExecute = false
-        var pending = [key]
+        clearMarkedDownstream(from: [key])
+    }
+
+    /// Tells the commands of `keys`, and those upstream of them, that not
+    /// all of their downstream is marked any more.
+    private func clearMarkedDownstream(from keys: [String]) {
+        var pending = keys
         while let next = pending.popLast() {
             // Upstream of a command without the flag, none has it.
             guard let slot = commandSlots[next], slot.markedDownstream else { continue }
