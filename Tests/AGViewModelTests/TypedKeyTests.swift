@@ -2,10 +2,15 @@ import Foundation
 import Testing
 import AGViewModel
 
-private final class Owner {}
+private protocol Named: AnyObject { var name: String { get } }
+private final class Owner: Named { let name = "owner" }
 
 extension ViewModel.Key where Value == Owner {
     fileprivate static var typedOwner: Self { "owner" }
+}
+
+extension ViewModel.Key where Value == any Named {
+    fileprivate static var namedOwner: Self { "owner" }
 }
 
 /// `ViewModel.Key` wherever a string key works.
@@ -93,6 +98,30 @@ struct TypedKeyTests {
         #expect(vm.weakObject(for: .typedOwner) === owner)
         owner = nil
         #expect(vm.weakObject(for: .typedOwner) == nil)
+    }
+
+    @Test func weakSlotKeysTypedByAClassBoundProtocol() {
+        let vm = ViewModel()
+        var owner: Owner? = Owner()
+        vm.setWeakObject(owner, for: .namedOwner)
+        #expect(vm.weakObject(for: .namedOwner)?.name == "owner")
+        #expect(vm.weakObject(for: .typedOwner) === owner)        // the same slot, read as the class
+        vm.setWeakObject(nil, for: .namedOwner)
+        #expect(vm.weakObject(for: .namedOwner) == nil)
+        vm.setWeakObject(owner, for: .namedOwner)
+        owner = nil
+        #expect(vm.weakObject(for: .namedOwner) == nil)
+        #expect(vm.weakObjectKeys.isEmpty)
+        // Another class in the slot does not read as the protocol.
+        let other = NSObject()
+        vm.setWeakObject(other, forKey: "owner")
+        #expect(vm.weakObject(for: .namedOwner) == nil)
+    }
+
+    @Test func aValueInAWeakSlotTraps() async {
+        await #expect(processExitsWith: .failure) {
+            ViewModel().setWeakObject("text", for: ViewModel.Key<String>("title"))
+        }
     }
 
     @Test func commandsDependOnTypedKeys() throws {

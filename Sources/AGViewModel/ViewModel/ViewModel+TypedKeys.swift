@@ -7,14 +7,34 @@ import Foundation
 extension ViewModel {
     /// Stores `object` under the typed `key` without retaining it; `nil`
     /// removes the slot. Returns the ViewModel, for chaining.
+    ///
+    /// `Object` is a class or a class-bound protocol, so a delegate's key
+    /// can be typed by its protocol:
+    ///
+    /// ```swift
+    /// protocol CellDelegate: AnyObject { func cellDidTapLike(_ cell: ViewModel) }
+    /// extension ViewModel.Key where Value == any CellDelegate {
+    ///     static var delegate: Self { "delegate" }
+    /// }
+    /// viewModel.setWeakObject(controller, for: .delegate)
+    /// viewModel.weakObject(for: .delegate)?.cellDidTapLike(viewModel)
+    /// ```
+    ///
+    /// - Precondition: `object` is an instance of a class: a weak slot
+    ///   cannot hold a value.
     @discardableResult
-    public func setWeakObject<Object: AnyObject>(_ object: Object?, for key: Key<Object>) -> ViewModel {
-        setWeakObject(object, forKey: key.name)
+    public func setWeakObject<Object>(_ object: Object?, for key: Key<Object>) -> ViewModel {
+        guard let object else { return setWeakObject(nil, forKey: key.name) }
+        precondition(
+            type(of: object as Any) is AnyClass,
+            "setWeakObject(_:for:): a weak slot holds an object, not a \(type(of: object as Any)) value (key \"\(key.name)\")")
+        return setWeakObject(object as AnyObject, forKey: key.name)
     }
 
-    /// The object in the weak slot of the typed `key`, while it is alive.
-    public func weakObject<Object: AnyObject>(for key: Key<Object>) -> Object? {
-        weakObject(forKey: key.name, as: Object.self)
+    /// The object in the weak slot of the typed `key`, while it is alive
+    /// and an `Object`.
+    public func weakObject<Object>(for key: Key<Object>) -> Object? {
+        weakObject(forKey: key.name) as? Object
     }
 
     /// Registers typed keys for JSON export. Returns the ViewModel, for chaining.
