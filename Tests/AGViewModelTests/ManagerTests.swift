@@ -37,6 +37,48 @@ struct ManagerTests {
         #expect(manager.popLast() == nil)
     }
 
+    /// A section the manager let go of no longer makes its index-path
+    /// table stale, however it went: removed, replaced, filtered out, or
+    /// all sections set anew. One held twice stays registered while held.
+    @Test func aSectionLetGoNoLongerStalesTheTable() {
+        let removals: [(Manager, Section) -> Void] = [
+            { manager, _ in manager.remove(at: 1) },
+            { manager, _ in manager.removeLast() },
+            { manager, _ in _ = manager.popLast() },
+            { manager, _ in manager.replaceSection(at: 1, with: Section()) },
+            { manager, dropped in manager.removeAll { $0 === dropped } },
+            { manager, _ in manager.sections = [manager[0]] },
+            { manager, _ in manager.updateSections { Array($0.prefix(1)) } },
+            { manager, _ in manager.removeAll() },
+        ]
+        for (index, remove) in removals.enumerated() {
+            let kept = Section(items: GroupingFixtures.items([1, 2]))
+            let dropped = Section(items: GroupingFixtures.items([3]))
+            let manager = Manager(sections: [kept, dropped])
+            #expect(dropped.ownerCount == 1)
+            remove(manager, dropped)
+            #expect(dropped.ownerCount == 0, "removal \(index)")
+            _ = manager.indexPath(of: kept.first ?? ViewModel())
+            #expect(manager.indexPathTableIsCurrent, "removal \(index)")
+            dropped.insert(ViewModel(["id": 4]), at: 0)
+            #expect(manager.indexPathTableIsCurrent, "removal \(index)")
+        }
+
+        let twice = Section(items: GroupingFixtures.items([1]))
+        let manager = Manager(sections: [twice, twice, Section()])
+        manager.remove(at: 0)
+        #expect(twice.ownerCount == 1)
+        _ = manager.indexPath(of: twice[0])
+        twice.insert(ViewModel(["id": 2]), at: 0)
+        #expect(!manager.indexPathTableIsCurrent)
+        #expect(manager.indexPath(of: twice[0]) == IndexPath(item: 0, section: 0))
+        // Taken back, it is registered again.
+        let dropped = manager.remove(at: 1)
+        manager.insert(dropped, at: 0)
+        manager.remove(at: 1)
+        #expect(twice.ownerCount == 0 && dropped.ownerCount == 1)
+    }
+
     @Test func replaceExchangeMove() {
         let manager = Manager(sections: ["a", "b", "c"].map { named($0) })
         manager[1] = named("x")

@@ -179,7 +179,7 @@ public final class Manager {
 
     /// Inserts `section` at `index` (`0...count`); traps when out of range.
     public func insert(_ section: Section, at index: Int) {
-        mutateSections(adding: [section]) { sections in
+        mutateSections(adding: [section], onlyAdds: true) { sections in
             precondition(index >= 0 && index <= sections.count, "Manager.insert(_:at:): index \(index) out of range 0...\(sections.count)")
             sections.insert(section, at: index)
         }
@@ -299,11 +299,22 @@ public final class Manager {
     // MARK: Internals
 
     /// Runs `body` on the section list, registering `added` sections first
-    /// so none of their changes is missed.
+    /// so none of their changes is missed, and, unless `body` only adds,
+    /// unregistering those the manager no longer holds, whose changes no
+    /// longer make its table stale.
     @discardableResult
-    private func mutateSections<Result>(adding added: [Section] = [], _ body: (inout [Section]) -> Result) -> Result {
+    private func mutateSections<Result>(
+        adding added: [Section] = [], onlyAdds: Bool = false, _ body: (inout [Section]) -> Result
+    ) -> Result {
         for section in added { section.addOwner(self) }
+        let before = onlyAdds ? [] : storedSections
         let result = registrar.withMutation(of: self, keyPath: \.sections) { body(&storedSections) }
+        if !before.isEmpty {
+            // Against the list as it is now: an Observation handler may
+            // have changed it too.
+            let held = Set(storedSections.lazy.map(ObjectIdentifier.init))
+            for section in before where !held.contains(ObjectIdentifier(section)) { section.removeOwner(self) }
+        }
         sectionItemsDidChange()
         return result
     }
@@ -328,7 +339,7 @@ public final class Manager {
         let before = generation
         var current = tableGeneration == generation ? table : nil
         table = nil  // so `current` is changed in place
-        mutateSections(adding: newSections) { $0.append(contentsOf: newSections) }
+        mutateSections(adding: newSections, onlyAdds: true) { $0.append(contentsOf: newSections) }
         // Only this append changed anything: an Observation handler that ran
         // during it and changed a section has made the saved table stale.
         guard generation == before &+ 1, var built = current.take() else { return }

@@ -343,6 +343,14 @@ public final class Section {
             owners.append(WeakManager(manager: manager))
         }
     }
+
+    /// Stops telling `manager`, which no longer holds this section.
+    internal func removeOwner(_ manager: Manager) {
+        owners.removeAll { $0.manager == nil || $0.manager === manager }
+    }
+
+    /// How many managers are told about item changes.
+    internal var ownerCount: Int { owners.count }
 }
 
 extension Section: RandomAccessCollection {
