@@ -66,6 +66,8 @@ struct CommandLineToolTests {
         (["help", "frobnicate"], "agvm: unknown command 'frobnicate'; see 'agvm --help'\n"),
         (["conver", "a.json"], "agvm: unknown command 'conver' (did you mean 'convert'?); see 'agvm --help'\n"),
         (["help", "Validat"], "agvm: unknown command 'Validat' (did you mean 'validate'?); see 'agvm --help'\n"),
+        (["hlep"], "agvm: unknown command 'hlep' (did you mean 'help'?); see 'agvm --help'\n"),
+        (["covnert", "a.json"], "agvm: unknown command 'covnert' (did you mean 'convert'?); see 'agvm --help'\n"),
         (["convert", "a.json", "--packagr", "s.json"],
          "agvm: unknown option '--packagr' for 'convert' (did you mean '--packager'?); see 'agvm convert --help'\n"),
         (["convert", "a.json", "-to", "json"],

@@ -40,7 +40,7 @@ internal enum MissingValueSurroundings: Sendable {
         for candidate in candidates where candidate != missing {
             let folded = Self.folded(candidate)
             guard abs(folded.count - wanted.count) <= allowed, folded.count <= Self.longestKey else { continue }
-            let distance = Self.editDistance(wanted, folded, limit: best.map { $0.distance - 1 } ?? allowed)
+            let distance = NearMatch.editDistance(wanted, folded, limit: best.map { $0.distance - 1 } ?? allowed)
             if let distance { best = (candidate, distance) }
         }
         return best?.key
@@ -49,26 +49,5 @@ internal enum MissingValueSurroundings: Sendable {
     /// `key` lowercased, without `_`, `-` and spaces, as characters.
     private static func folded(_ key: String) -> [Character] {
         key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }.map { $0 }
-    }
-
-    /// The Levenshtein distance of `a` and `b` when it is at most `limit`.
-    private static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int? {
-        guard limit >= 0 else { return nil }
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            var rowBest = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-                rowBest = min(rowBest, current[j])
-            }
-            // Every later row is at least this row's best.
-            if rowBest > limit { return nil }
-            swap(&previous, &current)
-        }
-        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }
