@@ -19,6 +19,44 @@ struct ViewModelDeepMergeGraphTests {
         #expect(shared["title"] == "T")
     }
 
+    @Test func sectionsAndManagersAreCopiedWithTheViewModelsTheyShare() {
+        let shared = ViewModel(["t": 1])
+        let section = Section(items: [shared])
+        let manager = Manager(sections: [section])
+        let other = ViewModel().set("item", payload: shared).set("section", payload: section).set("table", payload: manager)
+        let target = ViewModel().deepMerge(other)
+        let item = target.payload(forKey: "item", as: ViewModel.self)
+        let storedSection = target.payload(forKey: "section", as: Section.self)
+        #expect(storedSection !== section && item !== shared)
+        #expect(storedSection?.items.first === item)
+        #expect(target.payload(forKey: "table", as: Manager.self)?.sections.first === storedSection)
+        storedSection?.append(ViewModel())
+        item?["t"] = 2
+        #expect(section.count == 1 && shared["t"] == 1)
+    }
+
+    /// The section or manager a ViewModel holds stays when `other` holds
+    /// it too, whether the merge reads `other` or a copy of it (merging a
+    /// ViewModel that holds this one).
+    @Test func theSectionAlreadyStoredStays() {
+        for readsACopy in [false, true] {
+            let section = Section(items: [ViewModel(["t": 1])]), manager = Manager()
+            let target = ViewModel().set("section", payload: section).set("table", payload: manager)
+            let other = ViewModel().set("section", payload: section).set("table", payload: manager)
+            if readsACopy {
+                other.set("child", payload: target)
+                target.set("child", payload: other)
+            }
+            var changes: [String] = []
+            let observation = target.observe(["section", "table"]) { _, key, _ in changes.append(key) }
+            target.deepMerge(other)
+            #expect(target.payload(forKey: "section", as: Section.self) === section, "reads a copy: \(readsACopy)")
+            #expect(target.payload(forKey: "table", as: Manager.self) === manager, "reads a copy: \(readsACopy)")
+            #expect(changes.isEmpty, "reads a copy: \(readsACopy)")
+            withExtendedLifetime(observation) {}
+        }
+    }
+
     @Test func twoCyclicGraphsMergeAndEnd() {
         // Copying each ViewModel of `other` where it is stored, the merge
         // would walk into its copies again through the target's cycle,

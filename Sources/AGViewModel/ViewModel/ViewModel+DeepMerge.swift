@@ -27,36 +27,45 @@ extension ViewModel {
     /// as in ``deepMerge(_:)-(JSONObject)``; nested ViewModels recursively
     /// into a stored ViewModel or JSON object (which becomes a ViewModel
     /// holding both), else stored as a copy (see ``copy()``), as are arrays
-    /// of ViewModels, so `other` is never changed by later merges; other
-    /// payloads replace what is stored. Returns the ViewModel.
+    /// of ViewModels, sections and managers (a section or manager this
+    /// ViewModel already holds under the key stays as it is), so changing
+    /// the result never changes `other`; other payloads replace what is
+    /// stored. Returns the ViewModel.
     ///
-    /// One call copies each ViewModel of `other` at most once: one that
-    /// `other` holds in several places is stored as one copy wherever this
-    /// ViewModel takes it whole, keeping the shape, as ``copy()`` does.
+    /// The copies keep `other`'s shape, as ``copy()`` does: what `other`
+    /// holds in several places (under two keys, in a list and in a
+    /// section) is stored as one copy wherever this ViewModel takes it
+    /// whole.
     ///
     /// `other` is merged as it was when the call began: when this ViewModel,
     /// or one the merge writes into, is nested in `other` (merging a parent
     /// into its child), the merge reads a copy of `other` taken first, so
-    /// the result does not depend on the order of its keys. Nested
-    /// ViewModels that refer back to their parents (a cycle, as ``copy()``
-    /// allows) are merged once per pair of ViewModels, so merging graphs
-    /// with cycles ends. A ViewModel stored under one of its own keys is
-    /// not merged into, as with a JSON object.
+    /// the result does not depend on the order of its keys. Each pair of
+    /// ViewModels is merged once, and a copy the merge stored counts as
+    /// merged with the ViewModel it copies; so nested ViewModels that refer
+    /// back to their parents (a cycle, as ``copy()`` allows) end, and a
+    /// value another part of `other` merged into a stored copy stays. A
+    /// ViewModel stored under one of its own keys is not merged into, as
+    /// with a JSON object.
     @discardableResult
     public func deepMerge(_ other: ViewModel) -> ViewModel {
         guard other !== self else { return self }
         // Reading `other` while writing into a ViewModel nested in it would
         // read some of its values after the merge changed them.
         var source = other
+        var state = MergeState()
         // Only nested content and JSON objects write into stored ViewModels.
         let values = other.storage.values
         let holdsNestedContent = values.contains(where: \.value.isNestedContent)
         if holdsNestedContent || values.contains(where: \.value.isJSONObject) {
             let nestedInOther = holdsNestedContent ? other.reachableViewModels() : [ObjectIdentifier(other)]
             var planned: Set<MergePair> = []
-            if writesInto(nestedInOther, mergingFrom: other, planned: &planned) { source = other.copy() }
+            if writesInto(nestedInOther, mergingFrom: other, planned: &planned) {
+                var snapshot = CopyMemo()
+                source = other.copy(memo: &snapshot)
+                state.snapshot = snapshot
+            }
         }
-        var state = MergeState()
         deepMerge(source, state: &state)
         return self
     }
@@ -65,16 +74,27 @@ extension ViewModel {
     private struct MergeState {
         /// The pairs merged, or being merged further up.
         var merged: Set<MergePair> = []
-        /// One copy of each ViewModel of `other` the merge stored: a
-        /// ViewModel `other` holds twice is stored as one copy, as
-        /// ``copy()`` keeps it, and a cycle is copied once, so the merge
-        /// runs out of new pairs.
+        /// One copy of each ViewModel, section and manager of the source
+        /// the merge stored: one the source holds twice is stored as one
+        /// copy, as ``copy()`` keeps it, and a cycle is copied once. As the
+        /// source does not change while the merge reads it, the merge runs
+        /// out of new pairs.
         var copies = CopyMemo()
+        /// When the source is a copy of `other` taken first: the copy of
+        /// each of `other`'s objects.
+        var snapshot: CopyMemo?
+
+        /// Whether `stored` is `incoming`, or what `incoming` was copied
+        /// from when the source is a copy.
+        func isSame<Object: AnyObject>(_ stored: Object, as incoming: Object) -> Bool {
+            stored === incoming || snapshot?.copy(of: stored) === incoming
+        }
     }
 
     /// A ViewModel and the one being merged into it, compared by identity.
     /// The pair holds both: a ViewModel the merge replaces can be freed,
-    /// and a new one made at its address must not count as merged.
+    /// and a new one made at its address must not count as merged. (So
+    /// what the merge replaced is freed when the call returns.)
     private struct MergePair: Hashable {
         let target: ViewModel
         let incoming: ViewModel
@@ -165,17 +185,26 @@ extension ViewModel {
                 deepMerge(value, forKey: key)
             case .payload(let payload)?:
                 guard let incoming = payload as? ViewModel else {
-                    // Arrays of ViewModels are copied as nested ones are.
-                    if let list = NestedContent.viewModelList(payload) {
-                        self[value: key] = .payload(list.map { $0.copy(memo: &state.copies) })
-                    } else {
+                    // Arrays of ViewModels, sections and managers are
+                    // copied as nested ViewModels are; the very section or
+                    // manager stored already stays, unchanged.
+                    switch (NestedContent(payload), self[value: key]) {
+                    case (.section(let section)?, .payload(let stored as Section)?) where state.isSame(stored, as: section):
+                        continue
+                    case (.manager(let manager)?, .payload(let stored as Manager)?) where state.isSame(stored, as: manager):
+                        continue
+                    case (let content?, _):
+                        self[value: key] = .payload(content.deepCopy(memo: &state.copies).payload)
+                    case (nil, _):
                         self[value: key] = .payload(payload)
                     }
                     continue
                 }
                 switch self[value: key] {
                 case .payload(let stored as ViewModel)? where stored !== self:
-                    // The merge's copy of `incoming` stands for it.
+                    // Its copy, stored by this merge, is merged with it
+                    // already: another part of `other` may have merged
+                    // into the copy since, and that stays.
                     if stored !== incoming, state.copies.copy(of: incoming) !== stored {
                         stored.deepMerge(incoming, state: &state)
                     }
