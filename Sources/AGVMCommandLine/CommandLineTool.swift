@@ -119,6 +119,16 @@ package enum CommandLineTool {
         }
     }
 
+    /// Reports that `data`, read from `path`, is not JSON: the parse error,
+    /// and, for an archive, where to read it instead.
+    static func writeParseError(_ error: any Error, path: String, data: Data, io: ToolIO) {
+        let name = displayName(path)
+        io.writeError("\(name):\(error)\n")
+        if data.starts(with: ArchiveFormat.magic) {
+            io.writeError("\(name): note: this is an AGViewModel archive, not JSON; read it with 'agvm inspect \(path == "-" ? "-" : name)'\n")
+        }
+    }
+
     /// Throws a usage error when `paths` (a command's inputs) name standard
     /// input (`-`) more than once: the second read would find it empty.
     static func checkStandardInputReadOnce(_ paths: [String], command: String) throws(CommandLineUsageError) {

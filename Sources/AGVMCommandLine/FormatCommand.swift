@@ -36,7 +36,7 @@ enum FormatCommand {
             do {
                 value = try JSONParser().parse(data)
             } catch {
-                io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
+                CommandLineTool.writeParseError(error, path: path, data: data, io: io)
                 return 1
             }
             var bytes = try JSONWriter(options: options).write(value)

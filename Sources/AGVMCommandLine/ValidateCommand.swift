@@ -28,7 +28,7 @@ enum ValidateCommand {
                 do {
                     _ = try JSONParser().parse(data)
                 } catch {
-                    io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
+                    CommandLineTool.writeParseError(error, path: path, data: data, io: io)
                     status = 1
                     continue
                 }

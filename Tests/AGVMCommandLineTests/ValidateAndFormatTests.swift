@@ -37,6 +37,24 @@ struct ValidateAndFormatTests {
         #expect(dir.error.contains(": error: cannot read: "))
     }
 
+    /// An archive given where JSON is read: the parse error, then where
+    /// to read it instead; a JSON file that merely starts oddly gets no note.
+    @Test func anArchiveGivenForJSONPointsToInspect() throws {
+        let archive = try ArchiveEncoder().encode(.viewModel(ViewModel(["title": "Dune"]))).data
+        let note = "x.agvm: note: this is an AGViewModel archive, not JSON; read it with 'agvm inspect x.agvm'\n"
+        for arguments in [["validate", "x.agvm"], ["format", "x.agvm"], ["convert", "x.agvm"], ["keys", "x.agvm", "--module", "M"]] {
+            let io = CapturedIO(files: ["x.agvm": archive])
+            #expect(CommandLineTool.run(arguments: arguments, io: io.io) == 1)
+            #expect(io.error == "x.agvm:1:1: error: unexpected byte 0x89, expected a JSON value\n" + note, "\(arguments)")
+        }
+        let stdin = CapturedIO(standardInput: archive)
+        #expect(stdin.run("convert", "-") == 1)
+        #expect(stdin.error.hasSuffix("<stdin>: note: this is an AGViewModel archive, not JSON; read it with 'agvm inspect -'\n"))
+        let binary = CapturedIO(files: ["x.bin": Data([0x89, 0x50, 0x4E, 0x47])])
+        #expect(binary.run("validate", "x.bin") == 1)
+        #expect(!binary.error.contains("note:"))
+    }
+
     @Test func validateReadsStandardInput() {
         let io = CapturedIO(standardInput: Data("[1, 2".utf8))
         #expect(io.run("validate", "-") == 1)

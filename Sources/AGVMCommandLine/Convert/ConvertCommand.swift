@@ -118,7 +118,7 @@ enum ConvertCommand {
                 conversions.append(conversion)
             } catch let error as JSONParseError {
                 progress.clear()
-                io.writeError("\(name):\(error)\n")
+                CommandLineTool.writeParseError(error, path: path, data: data, io: io)
                 failed = true
             } catch let error as PackagingError where specPath != nil {
                 // The spec or the input may be the one to fix: name both.

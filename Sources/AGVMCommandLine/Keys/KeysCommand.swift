@@ -83,7 +83,7 @@ enum KeysCommand {
         do {
             sample = try JSONParser().parse(data)
         } catch {
-            io.writeError("\(CommandLineTool.displayName(path)):\(error)\n")
+            CommandLineTool.writeParseError(error, path: path, data: data, io: io)
             return 1
         }
         var generator = KeyConstantGenerator(sample: sample, moduleName: module, sourceName: sourceName)
