@@ -87,18 +87,41 @@ struct SpecKeysTests {
         #expect(io.output.contains(#"public static var count2: Self { "count" }"#))
     }
 
-    /// Keys the spec stores besides its fields: section titles, member
-    /// names (`keyedBy`) and scalar items (`scalarKey`).
+    /// Keys the spec stores besides its fields: section titles, and, in a
+    /// part without fields (which copies the objects), member names
+    /// (`keyedBy`) and scalar items (`scalarKey`). With fields, those are
+    /// only what the fields read, and the items hold the fields' keys.
     @Test func keysBesidesTheFields() throws {
         let spec = #"""
-            {"sections": [{"title": "Open", "items": "open", "keyedBy": "slug", "scalarKey": "raw"}],
+            {"sections": [{"title": "Open", "items": "open", "keyedBy": "slug", "scalarKey": "raw"},
+                          {"title": "Done", "items": "done", "keyedBy": "id", "scalarKey": "value",
+                           "fields": [{"key": "id", "path": "id", "type": "int"}]}],
              "fields": [{"key": "name", "path": "name", "type": "string"}]}
             """#
         let io = CapturedIO(files: ["extra.json": Data(spec.utf8)])
         #expect(io.run("keys", "extra.json", "--spec", "--module", "Extra") == 0, "\(io.error)")
-        let constants = Self.constants(in: io.output)
-        #expect(constants == ["title": ["String"], "slug": ["String"], "raw": ["JSONValue"], "name": ["String"]])
+        #expect(Self.constants(in: io.output) == ["title": ["String"], "name": ["String"], "id": ["Int"]])
         #expect(io.output.contains("/// `title`: section headers: the section's title"))
+
+        let copying = #"{"items": "open", "keyedBy": "slug", "scalarKey": "raw"}"#
+        let copyingIO = CapturedIO(files: ["copy.json": Data(copying.utf8)])
+        #expect(copyingIO.run("keys", "copy.json", "--spec", "--module", "Copy") == 0, "\(copyingIO.error)")
+        #expect(Self.constants(in: copyingIO.output) == ["slug": ["String"], "raw": ["JSONValue"]])
+    }
+
+    /// The constants name what the packaged items hold.
+    @Test func theConstantsAreTheKeysThePackagedItemsHold() throws {
+        let spec = #"""
+            {"items": "products", "keyedBy": "id", "scalarKey": "raw",
+             "fields": [{"key": "id", "path": "id", "type": "int"}, {"key": "name", "path": "title", "type": "string"}]}
+            """#
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(spec.utf8), source: "shop.spec.json"))
+        let document = try JSONParser().parse(Data(#"{"products": {"17": {"title": "A"}, "18": "B"}}"#.utf8))
+        let stored = Set(try packager.package(document: document).items.flatMap(\.keys))
+        let io = CapturedIO(files: ["shop.spec.json": Data(spec.utf8)])
+        #expect(io.run("keys", "shop.spec.json", "--spec", "--module", "Shop") == 0, "\(io.error)")
+        #expect(Self.constants(in: io.output) == ["id": ["Int"], "name": ["String"]])
+        #expect(Set(Self.constants(in: io.output).keys) == stored)
     }
 
     @Test func aSpecWithoutFieldsIsReportedAndWritesNothing() throws {

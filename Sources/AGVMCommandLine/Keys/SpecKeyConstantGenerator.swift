@@ -101,8 +101,10 @@ struct SpecKeyConstantGenerator {
             add("title", "String", "section headers", "the section's title")
         }
         for (part, fields, items) in parts {
-            if let key = items?.memberNameKey { add(key, "String", part, "the member name (keyedBy)") }
-            if let key = items?.scalarKey { add(key, "JSONValue", part, "a scalar item (scalarKey)") }
+            // With fields, the member name and a scalar item are only what
+            // the fields read: the ViewModels hold the fields' keys.
+            if fields == nil, let key = items?.memberNameKey { add(key, "String", part, "the member name (keyedBy)") }
+            if fields == nil, let key = items?.scalarKey { add(key, "JSONValue", part, "a scalar item (scalarKey)") }
             for field in fields ?? [] {
                 add(field.key, Self.swiftType(field), part, Self.origin(field))
             }
