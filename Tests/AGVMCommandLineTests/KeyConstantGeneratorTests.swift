@@ -103,6 +103,49 @@ struct KeyConstantGeneratorTests {
 
     /// A doc comment names where a key is with the API's own keys, in
     /// `JSONPath`'s written form: underscores kept, a `.` in a key escaped.
+    /// Swift nests types at most 256 deep: packagers stop at 100 levels,
+    /// with a note where; the key constants go all the way down.
+    @Test func packagersStopAtAHundredLevels() {
+        var sample: JSONValue = ["v": 1]
+        for _ in 1..<300 { sample = ["a": sample] }
+        var generator = KeyConstantGenerator(sample: sample, moduleName: "Deep", sourceName: "d.json")
+        #expect(generator.notes.isEmpty)
+        generator.includePackager = true
+        let source = generator.generate(.swift)
+        #expect(source.components(separatedBy: ": ViewModelPackager {").count - 1 == KeyConstantGenerator.deepestPackager)
+        #expect(source.contains(#"V: Self { "v" }"#))
+        let path = Array(repeating: "a", count: 100).joined(separator: ".")
+        #expect(generator.notes.map(\.description) == [
+            "\(path): packagers stop at 100 levels of nesting (Swift nests types at most 256 deep); none for the objects here and below",
+        ])
+    }
+
+    /// A number added to tell two keys apart never spells a third key.
+    @Test func objectiveCNumbersAfterADigitAreSeparated() {
+        let sample: JSONValue = .object(JSONObject([("v1", 1), ("v_1", 2), ("v12", 3), ("a", 4), ("A", 5)]))
+        let objc = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").generate(.objc)
+        #expect(objc.contains(#"kMV1 = @"v1";"#))
+        #expect(objc.contains(#"kMV1_2 = @"v_1";"#), "\(objc)")
+        #expect(objc.contains(#"kMV12 = @"v12";"#), "\(objc)")
+        #expect(objc.contains(#"kMA2 = @"A";"#), "\(objc)")
+    }
+
+    /// Objective-C declares no type: a module named like a Swift type keeps
+    /// its name as the prefix, and no note says it changed.
+    @Test func objectiveCPrefixIsTheModuleName() {
+        let io = CapturedIO(files: ["t.json": Data(#"{"title": "x"}"#.utf8)])
+        #expect(io.run("keys", "t.json", "--module", "Value", "--language", "objc") == 0, "\(io.error)")
+        #expect(io.output.contains(#"static NSString * const kValueTitle = @"title";"#), "\(io.output)")
+        #expect(io.error.isEmpty, "\(io.error)")
+        let swift = CapturedIO(files: ["t.json": Data(#"{"title": "x"}"#.utf8)])
+        #expect(swift.run("keys", "t.json", "--module", "Value") == 0)
+        #expect(swift.error.contains("is written as 'Value2'"))
+        let spaced = CapturedIO(files: ["t.json": Data(#"{"title": "x"}"#.utf8)])
+        #expect(spaced.run("keys", "t.json", "--module", "my api", "--language", "objc") == 0)
+        #expect(spaced.output.contains("kMyApiTitle"), "\(spaced.output)")
+        #expect(spaced.error.contains("is written as 'MyApi'"), "\(spaced.error)")
+    }
+
     @Test func commentPathsAreTheAPIKeys() {
         let sample: JSONValue = ["search_metadata": ["next_page": ["max_id": 1]], "a.b": ["c": 2]]
         let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
@@ -222,6 +265,26 @@ struct KeyConstantGeneratorTests {
         let table = object(recordNames(200).map { ($0, 1 as JSONValue) })
         #expect(swift(["table": table]).contains("(map keyed by id, 200 members)"))
         #expect(!swift(["record": object(recordNames(199).map { ($0, 1 as JSONValue) })]).contains("(map keyed by id"))
+    }
+
+    /// A sample that is itself a table of flags or strings (or an array
+    /// of them) is the object whose keys are asked for, not a map; a map of
+    /// objects at the top still gives the objects' keys.
+    @Test func aTopLevelTableOfValuesGivesItsOwnKeys() {
+        func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
+        let flags = object(recordNames(200).map { ($0, true as JSONValue) })
+        for sample in [flags, [flags] as JSONValue] {
+            let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
+            #expect(generator.hasKeys)
+            #expect(generator.generate(.swift).contains(#"public static var fielda: Self { "fielda" }"#))
+        }
+        let codes: JSONValue = ["200": "OK", "404": "Not Found"]
+        #expect(swift(codes).contains(#"public static var _200: Self { "200" }"#), "\(swift(codes))")
+        // Below the top, such a table is still a map.
+        #expect(swift(["flags": flags]).contains("(map keyed by id, 200 members)"))
+        let users: JSONValue = ["1": ["name": "A"], "2": ["name": "B"]]
+        #expect(swift(users).contains(#"public static var name: Self { "name" }"#))
+        #expect(!swift(users).contains(#"Self { "1" }"#))
     }
 
     @Test func theValuesOfAMapAreMergedLikeArrayElements() {

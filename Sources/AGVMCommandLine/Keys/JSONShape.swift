@@ -164,6 +164,35 @@ struct JSONShape: Equatable {
         return result
     }
 
+    /// ``collapsingMaps()`` for key constants: the object whose keys become
+    /// constants (the sample, or the elements of a top-level array) is not
+    /// collapsed into a map of values without keys of their own (flags,
+    /// strings, numbers): its member names are the keys asked for.
+    func collapsingMapsForConstants() -> JSONShape {
+        var result = collapsingMaps()
+        if result.isMapOfValuesWithoutKeys {
+            result = self
+            result.collapseBelow()
+        } else if let elements, result.elements?.shape.isMapOfValuesWithoutKeys == true {
+            var element = elements.shape
+            element.collapseBelow()
+            result.elements = Box(element)
+        }
+        return result
+    }
+
+    /// Collapses the maps this shape holds, but not this shape itself.
+    private mutating func collapseBelow() {
+        members = members.map { ($0.key, $0.shape.collapsingMaps()) }
+        if let elements { self.elements = Box(elements.shape.collapsingMaps()) }
+    }
+
+    /// Whether this is a collapsed map whose values hold no objects.
+    private var isMapOfValuesWithoutKeys: Bool {
+        guard let values = mapValues?.shape else { return false }
+        return values.nestedObjectShape == nil
+    }
+
     /// Whether this object's members look like entries of a map rather than
     /// fields of a record: one kind of value, and names that are ids
     /// (numbers, hashes, UUIDs) or so many members of one shape that they

@@ -28,6 +28,16 @@ struct KeyConstantGenerator {
             ? Self.reservedTypeNames.union(ShadowedTypeNames.all) : Self.reservedTypeNames)
         return cleaner.typeName(for: requestedModuleName)
     }
+
+    /// The module name as written in `language`: Swift's namespace type,
+    /// or the prefix of Objective-C's constants, which declare no type
+    /// that could hide another.
+    func moduleName(in language: Language) -> String {
+        switch language {
+        case .swift: moduleName
+        case .objc: IdentifierCleaner.camelCase(requestedModuleName, upperFirst: true)
+        }
+    }
     /// The module name as given.
     private let requestedModuleName: String
     /// Where the sample came from, named in the header comment.
@@ -44,7 +54,7 @@ struct KeyConstantGenerator {
     init(sample: JSONValue, moduleName: String, sourceName: String) {
         self.requestedModuleName = moduleName
         self.sourceName = Self.oneLine(sourceName)
-        self.shape = JSONShape(of: sample).collapsingMaps()
+        self.shape = JSONShape(of: sample).collapsingMapsForConstants()
     }
 
     /// The object shape whose keys become constants: the sample itself, or
@@ -64,7 +74,7 @@ struct KeyConstantGenerator {
         if shape.mapValues != nil {
             notes.append(Note(path: "(root)", message: "a map keyed by ids (\(counted(shape.mapMemberCount, "member"))); keys of its values generated"))
         }
-        func walk(_ object: JSONShape, path: String) {
+        func walk(_ object: JSONShape, path: String, depth: Int) {
             for (key, member) in object.members {
                 let here = path.isEmpty ? key : "\(path).\(key)"
                 if member.kinds.isEmpty {
@@ -75,11 +85,14 @@ struct KeyConstantGenerator {
                 }
                 if let nested = member.nestedObjectShape {
                     let step = member.mapValues != nil ? "[id]" : member.kinds == [.array] ? "[]" : ""
-                    walk(nested, path: here + step)
+                    if includePackager, depth + 1 == Self.deepestPackager, !nested.members.isEmpty {
+                        notes.append(Note(path: here + step, message: "packagers stop at \(Self.deepestPackager) levels of nesting (Swift nests types at most 256 deep); none for the objects here and below"))
+                    }
+                    walk(nested, path: here + step, depth: depth + 1)
                 }
             }
         }
-        if let root = rootObject { walk(root, path: "") }
+        if let root = rootObject { walk(root, path: "", depth: 0) }
         return notes
     }
 
@@ -172,12 +185,17 @@ struct KeyConstantGenerator {
         JSONPath(keys.map(JSONPath.Component.key)).description
     }
 
+    /// How many packagers nest in each other at most: well within Swift's
+    /// limit of 256 nested types.
+    static let deepestPackager = 100
+
     /// `struct Name: ViewModelPackager` per object level: copies each API key
     /// of one object into a ViewModel, through `Name.package(_:)` or an
     /// instance passed where a packager goes (`section.appendItems(packaging:using:)`).
+    /// Down to ``deepestPackager`` levels.
     private func emitPackagers(
         _ name: String, object: JSONShape, reservedTypes: Set<String>,
-        indent: String, into lines: inout [String]
+        indent: String, depth: Int = 1, into lines: inout [String]
     ) {
         let inner = indent + "    "
         var types = IdentifierCleaner(reserved: reservedTypes)
@@ -197,7 +215,7 @@ struct KeyConstantGenerator {
         for (key, member) in object.members {
             let literal = Self.swiftLiteral(key)
             lines.append("\(inner)    viewModel[\(literal)] = json[\(literal)]")
-            if let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
+            if depth < Self.deepestPackager, let objectShape = member.nestedObjectShape, !objectShape.members.isEmpty {
                 nested.append((types.typeName(for: key), key, objectShape))
             }
         }
@@ -207,7 +225,7 @@ struct KeyConstantGenerator {
         for entry in nested { childReserved.insert(entry.typeName) }
         for entry in nested {
             lines.append("")
-            emitPackagers(entry.typeName, object: entry.shape, reservedTypes: childReserved, indent: inner, into: &lines)
+            emitPackagers(entry.typeName, object: entry.shape, reservedTypes: childReserved, indent: inner, depth: depth + 1, into: &lines)
         }
         lines.append("\(indent)}")
     }
@@ -245,8 +263,11 @@ struct KeyConstantGenerator {
             for (key, member) in object.members {
                 let suffix = IdentifierCleaner.camelCase(key, upperFirst: true)
                 var name = "k" + prefix + suffix
+                // After a digit, a bare number would spell another key
+                // (`v1` numbered 2 reads as `v12`).
+                let separator = name.last?.isASCII == true && name.last?.isNumber == true ? "_" : ""
                 var n = 2
-                while used.contains(name) { name = "k\(prefix)\(suffix)\(n)"; n += 1 }
+                while used.contains(name) { name = "k\(prefix)\(suffix)\(separator)\(n)"; n += 1 }
                 used.insert(name)
                 out += "/** \(describe(key: key, member: member, parentCount: object.objectCount)) */\n"
                 out += "static NSString * const \(name) = @\(objcLiteral(key));\n"
@@ -256,7 +277,8 @@ struct KeyConstantGenerator {
             }
             for (p, t, s) in nested { emit(s, prefix: p, title: t) }
         }
-        emit(rootObject ?? JSONShape(), prefix: moduleName, title: moduleName)
+        let prefix = moduleName(in: .objc)
+        emit(rootObject ?? JSONShape(), prefix: prefix, title: prefix)
         return out
     }
 

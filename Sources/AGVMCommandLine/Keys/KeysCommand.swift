@@ -100,8 +100,8 @@ enum KeysCommand {
             return 1
         }
         generator.includePackager = arguments.has("packager")
-        if generator.moduleName != module {
-            io.writeError("\(CommandLineTool.displayName(path)): note: module name '\(CommandLineTool.messageText(module))' is written as '\(generator.moduleName)'\n")
+        if generator.moduleName(in: language) != module {
+            io.writeError("\(CommandLineTool.displayName(path)): note: module name '\(CommandLineTool.messageText(module))' is written as '\(generator.moduleName(in: language))'\n")
         }
         for note in generator.notes {
             io.writeError("\(CommandLineTool.displayName(path)): note: \(CommandLineTool.messageText(note.description))\n")
