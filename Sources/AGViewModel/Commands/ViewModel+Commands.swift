@@ -166,6 +166,11 @@ extension ViewModel {
     /// Commands set for keys this command depends on run first when they
     /// need to, so derived values built on derived values are current.
     ///
+    /// A result that no longer stands for the key is returned but not
+    /// stored: when the body set an input of the command, when another run
+    /// of the key started meanwhile (an observer asked for it), or when the
+    /// command was replaced or removed while it ran.
+    ///
     /// - Throws: ``CommandError/noCommand(key:)`` when none is set,
     ///   ``CommandError/notExecutable(key:)`` when it is not executable (it
     ///   is skipped; whether it needs execution is left as it was).
