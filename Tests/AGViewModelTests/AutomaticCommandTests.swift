@@ -233,6 +233,35 @@ struct AutomaticCommandTests {
         }
     }
 
+    /// In one round: a command left marked by its own body (it changed its
+    /// own input) still runs again when another body changes an input of
+    /// it, whether directly or through a command run on demand.
+    @Test(arguments: [false, true])
+    func aCommandItsOwnBodyLeftMarkedRunsAgainInTheSameRound(throughOnDemand: Bool) {
+        let vm = ViewModel(["x": 0, "y": 0, "z": 0])
+        if throughOnDemand {
+            vm.setCommand(forKey: "o", dependsOn: ["y", "z"]) { (vm: ViewModel) -> Int? in
+                vm.int(at: "y", default: 0) + vm.int(at: "z", default: 0)
+            }
+        }
+        let inputs = throughOnDemand ? ["o", "x"] : ["y", "z", "x"]
+        vm.setCommand(forKey: "a", dependsOn: inputs, execution: .automatic) { (vm: ViewModel) -> Int? in
+            let x = vm.int(at: "x", default: 0)
+            vm["z"] = .int(Int64(x))          // its own input
+            vm["w"] = .int(Int64(x))          // queues b after it
+            let sum = throughOnDemand ? vm.int(at: "o", default: 0) : vm.int(at: "y", default: 0) + vm.int(at: "z", default: 0)
+            return sum * 100 + x
+        }
+        vm.setCommand(forKey: "b", dependsOn: ["w"], execution: .automatic) { (vm: ViewModel) -> Int? in
+            let w = vm.int(at: "w", default: 0)
+            vm["y"] = .int(Int64(w * 10))
+            return w
+        }
+        vm["x"] = 1
+        #expect(vm.int(at: "a") == 1101)
+        #expect(!vm.needsExecuteCommand(forKey: "a"))
+    }
+
     /// Marking by hand runs it too; a copy keeps its own values current.
     @Test func markingByHandAndCopies() {
         let log = CallLog()

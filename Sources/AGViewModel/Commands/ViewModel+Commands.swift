@@ -1,9 +1,20 @@
-/// A command registered under a key, with this ViewModel's execution state.
-internal struct CommandSlot {
+/// A command as set for a key: the command, and the keys that mark it.
+/// One reference in the slot, which the hot paths copy.
+internal final class CommandRegistration {
     let command: Command
     /// The keys whose changes mark the command: those of every command in
     /// its chain, as the chain was when the command was set, in order.
     let dependencies: [String]
+
+    init(_ command: Command) {
+        self.command = command
+        dependencies = command.next == nil ? command.dependencies : command.chain.flatMap(\.dependencies)
+    }
+}
+
+/// A command registered under a key, with this ViewModel's execution state.
+internal struct CommandSlot {
+    let registration: CommandRegistration
     /// Marked, by hand or by a dependency change, or never run.
     var needsExecute = true
     /// Executions under way. An "if needed" call made while one runs (from
@@ -31,7 +42,8 @@ internal struct CommandSlot {
     /// ran it) and stored a chain computed from the inputs as they are.
     var claim = 0
     /// Set when a walk marks this command and every command downstream of
-    /// it; cleared, here and upstream, when this command is cleared. The
+    /// it; cleared, here and upstream, when this command is cleared, and
+    /// upstream of an automatic command a round leaves marked. The
     /// commands with it set are closed downstream (each one's dependents
     /// have it too), so a walk that reaches one need not go further: a
     /// ledger's running balances, each storing its result in turn, would
@@ -40,16 +52,20 @@ internal struct CommandSlot {
 
     /// A slot for `command`, not run yet.
     init(command: Command) {
-        self.command = command
-        dependencies = command.chain.flatMap(\.dependencies)
+        registration = CommandRegistration(command)
     }
 
     /// A slot with the same command and dependencies, with `slot`'s mark.
     init(copying slot: CommandSlot) {
-        command = slot.command
-        dependencies = slot.dependencies
+        registration = slot.registration
         needsExecute = slot.needsExecute
     }
+
+    /// The command.
+    var command: Command { registration.command }
+
+    /// The keys whose changes mark the command (see ``CommandRegistration``).
+    var dependencies: [String] { registration.dependencies }
 
     /// Marks the command and counts the mark; returns whether everything
     /// downstream was already marked.
@@ -322,18 +338,18 @@ extension ViewModel {
         // Cleared before the batch ends: observers that change an input
         // start a round of their own.
         defer { automaticCommandRound = nil }
-        var reached: Set<String> = []
         while let key = round.nextKey() {
-            reached.insert(key)
-            // Not executable: it stays marked.
-            guard needsExecuteCommand(forKey: key), round.mayRun(key, in: commandGraph) else { continue }
-            _ = try? execute(key, force: false)
-        }
-        // A command left marked runs when a change next reaches it: a walk
-        // from further up must not stop early, above it.
-        for key in reached {
-            guard let slot = commandSlots[key], slot.needsExecute else { continue }
-            clearMarkedDownstream(from: slot.dependencies)
+            guard var index = commandSlots.index(forKey: key), commandSlots.values[index].needsExecute else { continue }
+            if round.mayRun(key, in: commandGraph) {
+                // Not executable: it stays marked.
+                _ = try? execute(key, force: false)
+                guard let ran = commandSlots.index(forKey: key), commandSlots.values[ran].needsExecute else { continue }
+                index = ran
+            }
+            // One left marked runs when a change next reaches it, later in
+            // this round or after: a walk from further up must not stop
+            // early, above it.
+            clearMarkedDownstream(from: commandSlots.values[index].dependencies)
         }
     }
 
@@ -383,8 +399,9 @@ extension ViewModel {
     /// Counts an execution of `head` for `key` in or out of flight, unless
     /// the key's command has been replaced meanwhile.
     private func setInFlight(_ key: String, _ head: Command, by change: Int) {
-        guard let slot = commandSlots[key], slot.command === head, slot.inFlight + change >= 0 else { return }
-        commandSlots[key]?.inFlight += change
+        guard let index = commandSlots.index(forKey: key), commandSlots.values[index].command === head,
+              commandSlots.values[index].inFlight + change >= 0 else { return }
+        commandSlots.values[index].inFlight += change
     }
 
     /// Forgets that `key`'s command depends on its dependencies.
@@ -398,14 +415,14 @@ extension ViewModel {
     /// What a call for `key` does now: nothing to run (`.cached`), an
     /// error, or run `key`'s command.
     private enum ExecutionDecision {
-        case missing, notExecutable, cached, run(Command)
+        case missing, notExecutable, cached, run(CommandRegistration)
 
         func command(forKey key: String) throws(CommandError) -> Command? {
             switch self {
             case .missing: throw .noCommand(key: key)
             case .notExecutable: throw .notExecutable(key: key)
             case .cached: return nil
-            case .run(let command): return command
+            case .run(let registration): return registration.command
             }
         }
     }
@@ -428,22 +445,22 @@ extension ViewModel {
             var next = 0
         }
         var visiting: Set<String> = []
-        guard try decide(key, force: force, claim: false, visiting: visiting).command(forKey: key) != nil,
-              let planned = commandSlots[key] else {
+        let decision = decide(key, force: force, claim: false, visiting: visiting)
+        guard try decision.command(forKey: key) != nil, case .run(let registration) = decision else {
             return storedValue(forKey: key)
         }
-        var pending = [Pending(key: key, dependencies: planned.dependencies)]
+        var pending = [Pending(key: key, dependencies: registration.dependencies)]
         visiting.insert(key)
         while let top = pending.last {
             if top.next < top.dependencies.count {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
                 guard dependency != top.key, !visiting.contains(dependency),
-                      case .run = decide(dependency, force: false, claim: false, visiting: visiting),
-                      let input = commandSlots[dependency], !isSettled(dependency) else {
+                      case .run(let registration) = decide(dependency, force: false, claim: false, visiting: visiting),
+                      !isSettled(dependency) else {
                     continue
                 }
-                pending.append(Pending(key: dependency, dependencies: input.dependencies))
+                pending.append(Pending(key: dependency, dependencies: registration.dependencies))
                 visiting.insert(dependency)
                 continue
             }
@@ -498,7 +515,7 @@ extension ViewModel {
                 commandSlots.values[index].claim = lastCommandClaim
             }
         }
-        return .run(slot.command)
+        return .run(slot.registration)
     }
 
     /// Claims `key`'s command, when it is to run, and runs its chain,
