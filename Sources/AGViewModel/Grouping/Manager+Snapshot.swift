@@ -1,7 +1,9 @@
 extension Manager {
     /// A `Sendable` copy of a manager: its sections and common ViewModel,
     /// as ``Section/Snapshot``s and a ``ViewModel/Snapshot``, and the keys
-    /// it registers for export and archives.
+    /// it registers for export and archives. A section or ViewModel the
+    /// manager holds in several places is taken once, and made once again
+    /// by ``makeManager()``.
     ///
     /// Take one to diff on another task, or to export in the background:
     ///
@@ -14,27 +16,56 @@ extension Manager {
         public var sections: [Section.Snapshot]
         /// The values shared by the whole manager.
         public var common: ViewModel.Snapshot?
+        /// Every payload left out of the snapshot, with its path from the
+        /// manager (`sections[0].items[2].avatar`) and why, as
+        /// ``ViewModel/Snapshot/omitted`` lists them.
+        public private(set) var omitted: [SkippedPayload] = []
         /// The keys registered per part for export and archives.
         internal var partKeyRegistry = PartKeyRegistry()
+        /// The manager's identity in snapshots (see ``ViewModel/Snapshot``).
+        internal let identity: UInt64
 
         /// A snapshot of `manager`.
         public init(_ manager: Manager) {
-            var visiting: Set<ObjectIdentifier> = []
-            self.init(manager, visiting: &visiting)
+            var run = SnapshotRun()
+            // Nothing is being taken yet, so nothing the manager holds
+            // closes a cycle.
+            self = run.snapshot(of: manager)!
+            omitted = run.omitted
         }
 
-        internal init(_ manager: Manager, visiting: inout Set<ObjectIdentifier>) {
-            visiting.insert(ObjectIdentifier(manager))
-            defer { visiting.remove(ObjectIdentifier(manager)) }
-            sections = manager.sections.map { Section.Snapshot($0, visiting: &visiting) }
-            common = manager.common.map { ViewModel.Snapshot($0, visiting: &visiting) }
+        /// A snapshot of `manager`; `nil` when one of its ViewModels is
+        /// being taken further up (it contains the manager: a cycle).
+        internal init?(_ manager: Manager, run: inout SnapshotRun) {
+            let held = manager.sections
+            if let common = manager.common, run.isTaking(common) { return nil }
+            guard !held.contains(where: { run.isTakingAny(of: $0) }) else { return nil }
+            identity = SnapshotRun.newIdentity()
+            run.beginTaking(manager)
+            defer { run.endTaking(manager) }
+            run.enter(.key("sections"))
+            var taken: [Section.Snapshot] = []
+            for (index, section) in held.enumerated() {
+                run.enter(.index(index))
+                // Checked above: none of its ViewModels is being taken.
+                if let snapshot = run.snapshot(of: section) { taken.append(snapshot) }
+                run.leave()
+            }
+            run.leave()
+            sections = taken
+            common = manager.common.map { run.snapshot(of: $0, at: .key("common")) }
             partKeyRegistry = manager.partKeyRegistry
         }
 
         /// A new manager, of the caller's isolation domain, made from the
         /// snapshot.
         public func makeManager() -> Manager {
-            let manager = Manager(sections: sections.map { $0.makeSection() }, common: common?.makeViewModel())
+            var assembly = SnapshotAssembly()
+            return assembly.manager(from: self)
+        }
+
+        internal func makeManager(assembly: inout SnapshotAssembly) -> Manager {
+            let manager = Manager(sections: sections.map { assembly.section(from: $0) }, common: common.map { assembly.viewModel(from: $0) })
             manager.partKeyRegistry = partKeyRegistry
             return manager
         }

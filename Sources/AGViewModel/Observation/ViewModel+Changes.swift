@@ -16,9 +16,9 @@ extension KeyChange {
         /// A copy of `change`.
         public init(_ change: KeyChange) {
             key = change.key
-            var visiting: Set<ObjectIdentifier> = []
-            oldValue = change.oldValue.flatMap { ViewModel.Snapshot.Value($0, visiting: &visiting) }
-            newValue = change.newValue.flatMap { ViewModel.Snapshot.Value($0, visiting: &visiting) }
+            var run = SnapshotRun()
+            oldValue = change.oldValue.flatMap { ViewModel.Snapshot.Value($0, run: &run) }
+            newValue = change.newValue.flatMap { ViewModel.Snapshot.Value($0, run: &run) }
             kind = change.kind
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ViewModel {
     /// A `Sendable` copy of a ViewModel's keys and values, for what really
     /// crosses isolation domains: a change stream read on another task, an
@@ -12,12 +14,17 @@ extension ViewModel {
     /// ```
     ///
     /// A snapshot holds JSON values and copies of nested ViewModels, lists
-    /// of them, sections and managers. Other payloads (an image, a
-    /// formatter) may not be `Sendable` and are left out; their keys are
-    /// listed in ``omittedKeys``. The keys registered for export and
-    /// archives are copied, so the copy writes what the original writes.
-    /// Commands, weak slots, observers and the delegate belong to the
-    /// running screen and are not copied.
+    /// of them, sections and managers, keeping their shape: what the
+    /// ViewModel holds in several places is taken once, and made once
+    /// again by ``makeViewModel()``, as ``copy()`` keeps it. Other payloads
+    /// (an image, a formatter, a URL) may not be `Sendable` and are left
+    /// out: ``omittedKeys`` lists this ViewModel's keys left out, and
+    /// ``omitted`` every payload left out, nested ones included, with its
+    /// path. A nested ViewModel that contains itself (a cycle) is left out
+    /// where it comes back. The keys registered for export and archives
+    /// and the index path are copied, so the copy writes what the original
+    /// writes. Commands, weak slots, observers and the delegate belong to
+    /// the running screen and are not copied.
     ///
     /// Taking a snapshot recurses once per nested ViewModel: a 512 KB
     /// stack (Apple's default for secondary threads) holds chains of about
@@ -48,33 +55,54 @@ extension ViewModel {
         public private(set) var keys: [String] = []
         private var values: [String: Value] = [:]
         /// The keys whose payload could not be copied into the snapshot, in
-        /// order, and nested ViewModels that contain themselves.
+        /// order, and those of nested ViewModels that contain themselves.
         public private(set) var omittedKeys: [String] = []
+        /// Every payload left out of the snapshot, nested ones included,
+        /// each with its path from this snapshot and why, where it was
+        /// first found (a ViewModel held in several places is taken once).
+        /// Listed by the snapshot that was taken; the nested snapshots in
+        /// it list none.
+        public private(set) var omitted: [SkippedPayload] = []
         /// The keys registered for export and archives.
         internal var keyRegistry = KeyRegistry()
+        /// The ViewModel's index path.
+        internal var indexPath: IndexPath?
+        /// The ViewModel's identity in snapshots: the snapshots of one
+        /// ViewModel taken in one run share it.
+        internal let identity: UInt64
 
         /// A snapshot of `viewModel`. Swift Observation tracking that makes
         /// one (`Observations { book.snapshot }`) hears of any change to the
         /// ViewModel's keys (not of changes inside nested ViewModels).
         public init(_ viewModel: ViewModel) {
             viewModel.trackReadOfEveryKey()
-            var visiting: Set<ObjectIdentifier> = []
-            self.init(viewModel, visiting: &visiting)
+            var run = SnapshotRun()
+            self.init(viewModel, run: &run)
+            omitted = run.omitted
         }
 
-        internal init(_ viewModel: ViewModel, visiting: inout Set<ObjectIdentifier>) {
-            visiting.insert(ObjectIdentifier(viewModel))
-            defer { visiting.remove(ObjectIdentifier(viewModel)) }
+        internal init(_ viewModel: ViewModel, run: inout SnapshotRun) {
+            identity = SnapshotRun.newIdentity()
+            run.beginTaking(viewModel)
+            defer { run.endTaking(viewModel) }
             keys.reserveCapacity(viewModel.keyOrder.count)
             keyRegistry = viewModel.keyRegistry
+            indexPath = viewModel.indexPathSlot
             for key in viewModel.keyOrder {
                 guard let stored = viewModel.untrackedValue(forKey: key) else { continue }
-                if let value = Value(stored, visiting: &visiting) {
+                if case .json(let value) = stored {
+                    keys.append(key)
+                    values[key] = .json(value)
+                    continue
+                }
+                run.enter(.key(key))
+                if let value = Value(stored, run: &run) {
                     keys.append(key)
                     values[key] = value
                 } else {
                     omittedKeys.append(key)
                 }
+                run.leave()
             }
         }
 
@@ -108,12 +136,19 @@ extension ViewModel {
 
         /// A new ViewModel, of the caller's isolation domain, with the
         /// snapshot's keys and values (nested snapshots become ViewModels,
-        /// sections and managers again).
+        /// sections and managers again, one for each object the original
+        /// held, however many places held it).
         public func makeViewModel() -> ViewModel {
+            var assembly = SnapshotAssembly()
+            return assembly.viewModel(from: self)
+        }
+
+        internal func makeViewModel(assembly: inout SnapshotAssembly) -> ViewModel {
             var stored: [String: ViewModelValue] = Dictionary(minimumCapacity: keys.count)
-            for key in keys { stored[key] = values[key]!.viewModelValue() }
+            for key in keys { stored[key] = values[key]!.viewModelValue(assembly: &assembly) }
             let viewModel = ViewModel(uncheckedKeys: keys, values: stored)
             viewModel.keyRegistry = keyRegistry
+            viewModel.indexPathSlot = indexPath
             return viewModel
         }
     }
@@ -124,14 +159,18 @@ extension ViewModel {
 
 extension ViewModel.Snapshot.Value {
     /// The snapshot of a stored value; `nil` for a payload that cannot be
-    /// copied (or a ViewModel that contains itself).
-    internal init?(_ stored: ViewModelValue, visiting: inout Set<ObjectIdentifier>) {
+    /// copied, or one that holds a ViewModel being taken further up (a
+    /// cycle), recorded in `run`.
+    internal init?(_ stored: ViewModelValue, run: inout SnapshotRun) {
         if case .payload(let payload) = stored, let list = NestedContent.viewModelList(payload) {
+            guard !list.contains(where: { run.isTaking($0) }) else {
+                run.omit(.cycle)
+                return nil
+            }
             var copies: [ViewModel.Snapshot] = []
             copies.reserveCapacity(list.count)
-            for nested in list {
-                guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
-                copies.append(ViewModel.Snapshot(nested, visiting: &visiting))
+            for (index, nested) in list.enumerated() {
+                copies.append(run.snapshot(of: nested, at: .index(index)))
             }
             self = .viewModels(copies)
             return
@@ -140,27 +179,37 @@ extension ViewModel.Snapshot.Value {
         case .json(let value):
             self = .json(value)
         case .payload(let nested as ViewModel):
-            guard !visiting.contains(ObjectIdentifier(nested)) else { return nil }
-            self = .viewModel(ViewModel.Snapshot(nested, visiting: &visiting))
+            guard !run.isTaking(nested) else {
+                run.omit(.cycle)
+                return nil
+            }
+            self = .viewModel(run.snapshot(of: nested))
         case .payload(let section as Section):
-            guard !visiting.contains(ObjectIdentifier(section)) else { return nil }
-            self = .section(Section.Snapshot(section, visiting: &visiting))
+            guard !run.isTaking(section), let snapshot = run.snapshot(of: section) else {
+                run.omit(.cycle)
+                return nil
+            }
+            self = .section(snapshot)
         case .payload(let manager as Manager):
-            guard !visiting.contains(ObjectIdentifier(manager)) else { return nil }
-            self = .manager(Manager.Snapshot(manager, visiting: &visiting))
-        case .payload:
+            guard !run.isTaking(manager), let snapshot = run.snapshot(of: manager) else {
+                run.omit(.cycle)
+                return nil
+            }
+            self = .manager(snapshot)
+        case .payload(let payload):
+            run.omit(.unsupportedType(String(describing: type(of: payload))))
             return nil
         }
     }
 
     /// The value to store in a ViewModel made from the snapshot.
-    internal func viewModelValue() -> ViewModelValue {
+    internal func viewModelValue(assembly: inout SnapshotAssembly) -> ViewModelValue {
         switch self {
         case .json(let value): .json(value)
-        case .viewModel(let snapshot): .payload(snapshot.makeViewModel())
-        case .viewModels(let snapshots): .payload(snapshots.map { $0.makeViewModel() })
-        case .section(let snapshot): .payload(snapshot.makeSection())
-        case .manager(let snapshot): .payload(snapshot.makeManager())
+        case .viewModel(let snapshot): .payload(assembly.viewModel(from: snapshot))
+        case .viewModels(let snapshots): .payload(snapshots.map { assembly.viewModel(from: $0) })
+        case .section(let snapshot): .payload(assembly.section(from: snapshot))
+        case .manager(let snapshot): .payload(assembly.manager(from: snapshot))
         }
     }
 }
