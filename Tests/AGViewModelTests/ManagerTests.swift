@@ -369,6 +369,27 @@ struct ManagerTests {
         #expect(manager.allItems.allSatisfy { $0["selected"] == false })
     }
 
+    /// A ViewModel held in several places (an item twice, in two sections,
+    /// as a header too) is refreshed once per bulk operation.
+    @Test @MainActor func bulkRefreshesTellEachViewOnce() {
+        let shared = ViewModel([:]), cell = SelfSizingCell()
+        shared.bind(cell)
+        let section = Section(items: [shared, shared], header: shared)
+        let manager = Manager(sections: [section, Section(items: [shared])])
+        let operations: [(String, () -> Void)] = [
+            ("section refresh", { section.refresh() }),
+            ("section refresh updating", { section.refresh(updating: ["seen": true]) }),
+            ("manager refresh", { manager.refresh() }),
+            ("manager refresh updating", { manager.refresh(.items, updating: ["seen": false]) }),
+        ]
+        for (name, operation) in operations {
+            cell.applied = 0
+            operation()
+            #expect(cell.applied == 1, "\(name)")
+        }
+        #expect(section.viewModels(in: .all).count == 3)   // the parts themselves, as held
+    }
+
     @Test func indexPathExtensionMatchesUIKit() {
         var path = IndexPath(item: 4, section: 2)
         #expect(path.section == 2 && path.item == 4 && path.row == 4)

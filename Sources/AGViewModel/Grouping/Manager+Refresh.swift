@@ -1,34 +1,40 @@
-/// Bulk refreshes over every section, as ``Section`` offers for one.
+/// Bulk refreshes over every section, as ``Section`` offers for one, each
+/// ViewModel once however many places hold it.
 extension Manager {
+    /// The ViewModels of `parts` of every section, each once.
+    private func distinctViewModels(in parts: Section.Parts) -> [ViewModel] {
+        Section.distinctViewModels(in: parts, of: sections)
+    }
+
     /// Refreshes the bound views of `parts` of every section now.
     @MainActor
     public func refresh(_ parts: Section.Parts = .all) {
-        for section in sections { section.refresh(parts) }
+        for viewModel in distinctViewModels(in: parts) { viewModel.refresh() }
     }
 
     /// Merges `values` into `parts` of every section, marks their cached
     /// sizes stale, then refreshes them now.
     @MainActor
     public func refresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for section in sections { section.refresh(parts, updating: values) }
+        for viewModel in distinctViewModels(in: parts) { viewModel.updateAndRefresh { $0.merge(values) } }
     }
 
     /// Marks `parts` of every section as needing a refresh.
     @MainActor
     public func setNeedsRefresh(_ parts: Section.Parts = .all) {
-        for section in sections { section.setNeedsRefresh(parts) }
+        for viewModel in distinctViewModels(in: parts) { viewModel.setNeedsRefresh() }
     }
 
     /// Merges `values` into `parts` of every section, marks their cached
     /// sizes stale and marks them as needing a refresh.
     @MainActor
     public func setNeedsRefresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for section in sections { section.setNeedsRefresh(parts, updating: values) }
+        for viewModel in distinctViewModels(in: parts) { viewModel.update { $0.merge(values) } }
     }
 
     /// Marks `parts` of every section as needing their cached sizes recomputed.
     @MainActor
     public func setNeedsCachedSize(_ parts: Section.Parts = .all) {
-        for section in sections { section.setNeedsCachedSize(parts) }
+        for viewModel in distinctViewModels(in: parts) { viewModel.setNeedsCachedSize() }
     }
 }

@@ -28,10 +28,30 @@ extension Section {
         return result
     }
 
-    /// Refreshes the bound views of `parts` now (each ViewModel's `refresh()`).
+    /// The ViewModels of `parts` of `sections`, in order, each once: a bulk
+    /// operation tells a ViewModel held in several places (an item twice, a
+    /// header that is also an item) once.
+    internal static func distinctViewModels(in parts: Parts, of sections: some Sequence<Section>) -> [ViewModel] {
+        var seen: Set<ObjectIdentifier> = []
+        var result: [ViewModel] = []
+        for section in sections {
+            for viewModel in section.viewModels(in: parts) where seen.insert(ObjectIdentifier(viewModel)).inserted {
+                result.append(viewModel)
+            }
+        }
+        return result
+    }
+
+    /// The ViewModels of `parts` of this section, each once.
+    private func distinctViewModels(in parts: Parts) -> [ViewModel] {
+        Self.distinctViewModels(in: parts, of: CollectionOfOne(self))
+    }
+
+    /// Refreshes the bound views of `parts` now (each ViewModel's `refresh()`,
+    /// once for a ViewModel held in several places).
     @MainActor
     public func refresh(_ parts: Parts = .all) {
-        for viewModel in viewModels(in: parts) { viewModel.refresh() }
+        for viewModel in distinctViewModels(in: parts) { viewModel.refresh() }
     }
 
     /// Merges `values` into every ViewModel of `parts`, marks their cached
@@ -39,7 +59,7 @@ extension Section {
     /// `updateAndRefresh`).
     @MainActor
     public func refresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in viewModels(in: parts) {
+        for viewModel in distinctViewModels(in: parts) {
             viewModel.updateAndRefresh { $0.merge(values) }
         }
     }
@@ -48,7 +68,7 @@ extension Section {
     /// (`setNeedsRefresh()`); views refresh on their next `refreshIfNeeded()`.
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all) {
-        for viewModel in viewModels(in: parts) { viewModel.setNeedsRefresh() }
+        for viewModel in distinctViewModels(in: parts) { viewModel.setNeedsRefresh() }
     }
 
     /// Merges `values` into every ViewModel of `parts`, marks their cached
@@ -56,7 +76,7 @@ extension Section {
     /// `update`).
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in viewModels(in: parts) {
+        for viewModel in distinctViewModels(in: parts) {
             viewModel.update { $0.merge(values) }
         }
     }
@@ -65,6 +85,6 @@ extension Section {
     /// recomputed (`setNeedsCachedSize()`), after a font or width change.
     @MainActor
     public func setNeedsCachedSize(_ parts: Parts = .all) {
-        for viewModel in viewModels(in: parts) { viewModel.setNeedsCachedSize() }
+        for viewModel in distinctViewModels(in: parts) { viewModel.setNeedsCachedSize() }
     }
 }
