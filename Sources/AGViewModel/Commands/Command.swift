@@ -83,7 +83,9 @@ public final class Command {
         /// automatic commands, plus once each time the other commands have
         /// run out of work, up to that number of times again (bodies that
         /// change each other's inputs every run). So the runs a change
-        /// starts always end.
+        /// starts always end. While one stays marked, every change of an
+        /// input above it walks the commands down to it again, so that it
+        /// is reached.
         case automatic
     }
 
