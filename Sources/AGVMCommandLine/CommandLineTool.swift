@@ -108,12 +108,14 @@ package enum CommandLineTool {
         }
     }
 
-    /// Reads `path`, or standard input for `-`. Returns the data, or prints
+    /// Reads `path`, or standard input for `-`. Returns the data, or runs
+    /// `beforeError` (which clears a progress line), prints
     /// `NAME: error: REASON` and returns `nil`.
-    static func readInput(_ path: String, io: ToolIO) -> Data? {
+    static func readInput(_ path: String, io: ToolIO, beforeError: () -> Void = {}) -> Data? {
         do {
             return path == "-" ? try io.readStandardInput() : try io.readFile(path)
         } catch {
+            beforeError()
             io.writeError("\(displayName(path)): error: cannot read: \(messageText("\(error)"))\n")
             return nil
         }
@@ -154,6 +156,6 @@ package enum CommandLineTool {
     /// data can neither start a line that reads as another message nor
     /// restyle the terminal, and a long text cut in the middle.
     static func messageText(_ text: String) -> String {
-        MessageBounds.line(TreeRenderer.printable(text))
+        MessageBounds.line(TreeRenderer.printable(text, escapingBackslashes: false))
     }
 }

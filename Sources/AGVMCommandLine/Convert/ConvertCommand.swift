@@ -104,7 +104,7 @@ enum ConvertCommand {
         var progress = ProgressLine(io: io, total: inputs.count)
         for (index, path) in inputs.enumerated() {
             let name = CommandLineTool.displayName(path)
-            guard let data = CommandLineTool.readInput(path, io: io) else {
+            guard let data = CommandLineTool.readInput(path, io: io, beforeError: { progress.clear() }) else {
                 failed = true
                 continue
             }

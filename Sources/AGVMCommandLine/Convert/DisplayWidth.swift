@@ -3,8 +3,11 @@
 ///
 /// An approximation of `wcwidth` that needs no tables from the system:
 /// East Asian wide and fullwidth characters and emoji take two columns,
-/// combining marks and joiners none, everything else one. Width is counted
-/// per `Character`, so a cut never splits a grapheme cluster.
+/// combining marks and joiners none, everything else one. A cluster of
+/// several such characters (a joined emoji sequence, a run of jamo) counts
+/// them all: a terminal may draw them apart, and a line must not come out
+/// wider than counted. Cuts fall between `Character`s, so a cut never
+/// splits a grapheme cluster.
 enum DisplayWidth {
     /// The columns `text` takes.
     static func of(_ text: some StringProtocol) -> Int {
@@ -13,15 +16,16 @@ enum DisplayWidth {
         return total
     }
 
-    /// The columns one character takes: 0, 1 or 2.
+    /// The columns one character takes: 0, 1 or 2 for one drawn character,
+    /// more for a cluster of several.
     static func of(_ character: Character) -> Int {
         if character.isASCII { return 1 }
-        var sawBase = false
-        for scalar in character.unicodeScalars {
-            if isWide(scalar) { return 2 }
-            if !isZeroWidth(scalar) { sawBase = true }
+        var total = 0
+        for scalar in character.unicodeScalars where !isZeroWidth(scalar) {
+            // A flag is a pair of regional indicators, drawn two columns wide.
+            total += isWide(scalar) && !(0x1F1E6 ... 0x1F1FF).contains(scalar.value) ? 2 : 1
         }
-        return sawBase ? 1 : 0
+        return total
     }
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
@@ -52,6 +56,7 @@ enum DisplayWidth {
     }
 
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isEmojiPresentation { return true }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
              0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,

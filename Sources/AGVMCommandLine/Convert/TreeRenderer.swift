@@ -206,7 +206,7 @@ struct TreeRenderer {
             let key = Self.pad(key, keyWidth)
             let type = Self.pad(row.type, typeWidth)
             let used = DisplayWidth.of(prefix) + DisplayWidth.of(key) + 2 + type.count + 2
-            var value = Self.printable(row.value)
+            var value = Self.printable(row.value, escapingBackslashes: false)
             if let width = style.width {
                 let room = width - used
                 if room >= 1 {
@@ -226,14 +226,19 @@ struct TreeRenderer {
         }
     }
 
-    /// Writes glyphs and label segments, cutting the last segments to the width.
+    /// Writes glyphs and label segments, cutting the label as a whole to
+    /// the width: what is cut off, later segments included, shows as `…`.
     private func line(glyphs: String, _ label: [Segment], into out: inout String) {
         var room = style.width.map { $0 - DisplayWidth.of(glyphs) } ?? Int.max
         var text = style.paint(glyphs, .structure)
-        for segment in label where room > 0 {
-            let piece = DisplayWidth.cut(Self.printable(segment.text), to: room)
-            room -= DisplayWidth.of(piece)
-            text += segment.role.map { style.paint(piece, $0) } ?? piece
+        let pieces = label.map { (text: Self.printable($0.text), role: $0.role) }
+        for (index, piece) in pieces.enumerated() where room > 0 {
+            let width = DisplayWidth.of(piece.text)
+            let fits = width < room || (width == room && index == pieces.count - 1)
+            let shown = fits ? piece.text : DisplayWidth.cut(pieces[index...].map(\.text).joined(), to: room)
+            text += piece.role.map { style.paint(shown, $0) } ?? shown
+            if !fits { break }
+            room -= width
         }
         out += text + "\n"
     }
@@ -242,21 +247,25 @@ struct TreeRenderer {
     /// paragraph separators and the bidirectional controls) written as JSON
     /// escapes: keys, values and titles come from API data, and a raw newline,
     /// escape sequence or direction override would break the layout or
-    /// drive the terminal.
-    static func printable(_ text: String) -> String {
+    /// drive the terminal. A backslash is written `\\` too, so an escape
+    /// shown is never text that merely looks like one; not in text that
+    /// escapes its backslashes already (a value's JSON, a message).
+    static func printable(_ text: String, escapingBackslashes: Bool = true) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
             case 0 ..< 0x20, 0x7F ... 0x9F, 0x2028 ... 0x202E, 0x2066 ... 0x2069, 0x200E, 0x200F: true
-            default: false
+            default: scalar.properties.isBidiControl
             }
         }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        let backslash: Unicode.Scalar? = escapingBackslashes ? "\\" : nil
+        guard text.unicodeScalars.contains(where: { isControl($0) || $0 == backslash }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            case backslash: result += "\\\\"
             case _ where isControl(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -1,0 +1,94 @@
+import AGViewModel
+import Foundation
+import Testing
+@testable import AGVMCommandLine
+
+/// `agvm convert`'s tree keeps within the width, says where it cut, shows
+/// keys unambiguously and keeps errors off the progress line.
+@Suite("agvm convert: tree width, cuts, escapes and progress")
+struct TreeDisplayTests {
+    private func convert(_ json: String, _ arguments: String...) -> (CapturedIO, Int32) {
+        let captured = CapturedIO(standardInput: Data(json.utf8))
+        let status = CommandLineTool.run(arguments: ["convert", "-"] + arguments, io: captured.io)
+        return (captured, status)
+    }
+
+    /// Every character drawn as an emoji by default takes two columns, a
+    /// flag (two regional indicators) too.
+    @Test func emojiPresentationCharactersTakeTwoColumns() {
+        for text in ["⚡", "✅", "❌", "⭐", "⌚", "🀄", "🆎", "🟠", "🇯🇵"] {
+            let character = Character(text)
+            #expect(character.unicodeScalars.contains { $0.properties.isEmojiPresentation })
+            #expect(DisplayWidth.of(character) == 2, "\(text)")
+        }
+    }
+
+    @Test func aLineOfEmojiStaysWithinTheWidth() {
+        let (captured, status) = convert(#"[{"w": "\#(String(repeating: "⚡", count: 40))"}]"#, "--width", "40")
+        #expect(status == 0)
+        let row = captured.output.split(separator: "\n").first { $0.contains("⚡") }!
+        // ⚡ (U+26A1, East Asian Width W, Emoji_Presentation) takes two columns.
+        let columns = row.reduce(0) { $0 + ($1 == "⚡" ? 2 : 1) }
+        #expect(columns <= 40, "\(columns) columns: \(row)")
+    }
+
+    /// One grapheme cluster can be arbitrarily wide (a run of 60 Hangul
+    /// leading jamo is one Character): it is measured in full, and left out
+    /// with a `…` when it does not fit.
+    @Test func oneLongGraphemeClusterIsStillCutToTheWidth() {
+        let jamo = String(repeating: "\u{1100}", count: 60)
+        #expect(jamo.count == 1, "one grapheme cluster")
+        #expect(DisplayWidth.of(Character("\u{1100}")) == 2)
+        let (captured, status) = convert(#"[{"j": "\#(jamo)"}]"#, "--width", "40")
+        #expect(status == 0)
+        for line in captured.output.split(separator: "\n") {
+            let columns = line.unicodeScalars.reduce(0) { $0 + ($1 == "\u{1100}" ? 2 : 1) }
+            #expect(columns <= 40, "\(columns) columns: \(line)")
+        }
+    }
+
+    /// A label whose title fills the width exactly still shows that the
+    /// counts after it were cut.
+    @Test func aLabelCutAfterItsTitleSaysSo() {
+        let (captured, status) = convert(#"[{"a": 1}]"#, "--width", "7")  // "<stdin>" is 7 columns
+        #expect(status == 0)
+        let root = captured.output.split(separator: "\n").first.map(String.init) ?? ""
+        // Either the counts or a mark that something was cut.
+        #expect(root.contains("·") || root.hasSuffix("…"), "root line: \(root)")
+        let (wider, _) = convert(#"[{"a": 1}]"#, "--width", "12")  // "   └─ item 0" fills 12
+        let item = wider.output.split(separator: "\n").first { $0.contains("item") }.map(String.init) ?? ""
+        #expect(item.contains("·") || item.hasSuffix("…"), "item line: \(item)")
+    }
+
+    /// A key holding ESC and a key holding the six characters `\u001B`
+    /// print as two different rows: backslashes are escaped too.
+    @Test func aKeyWithAControlCharacterIsNotShownAsAnotherKey() {
+        let (captured, status) = convert(#"[{"\u001b": 1, "\\u001B": 2}]"#, "--width", "0")
+        #expect(status == 0)
+        let rows = captured.output.split(separator: "\n").filter { $0.contains(" int ") }
+            .map { String($0.drop { $0 == " " }.prefix { $0 != " " }) }
+        #expect(rows.count == 2)
+        #expect(Set(rows).count == 2, "two keys shown as \(rows)")
+    }
+
+    /// Every bidirectional control is escaped, the Arabic letter mark
+    /// U+061C included.
+    @Test func everyBidiControlIsEscaped() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isBidiControl else { continue }
+            #expect(TreeRenderer.printable(String(scalar)) != String(scalar), "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
+
+    /// An input that cannot be read has its error written after the
+    /// progress line is erased, as every other error is.
+    @Test func aReadErrorIsNotWrittenOntoTheProgressLine() {
+        let captured = CapturedIO()
+        var io = captured.io
+        io.isErrorTerminal = true
+        let books = fixture("books.json")
+        let status = CommandLineTool.run(arguments: ["convert", books, "/nonexistent/missing.json"], io: io)
+        #expect(status == 1)
+        #expect(captured.error.contains("\r\u{1B}[2K/nonexistent/missing.json: error: cannot read"), "\(captured.error.debugDescription)")
+    }
+}
