@@ -107,6 +107,28 @@ struct SnapshotShapeTests {
         #expect(deepSnapshot.omitted.map(\.description) == ["section.items[0].back: skipped ViewModel that contains itself"])
     }
 
+    /// An edited section or manager snapshot is made on its own; the
+    /// copies left as taken stay one.
+    @Test func anEditedSnapshotIsMadeOnItsOwn() {
+        let shared = Section(items: [ViewModel(["id": 1])])
+        var snapshot = Manager(sections: [shared, shared, shared]).snapshot
+        snapshot.sections[1].items.append(ViewModel(["id": 2]).snapshot)
+        snapshot.sections[2].header = ViewModel(["title": "new"]).snapshot
+        let made = snapshot.makeManager()
+        #expect(made[0].count == 1 && made[0].header == nil)
+        #expect(made[1].count == 2 && made[1].header == nil)
+        #expect(made[2].count == 1 && made[2].header?["title"] == "new")
+        #expect(made[0] !== made[1] && made[1] !== made[2])
+        // The item all three hold is still one ViewModel.
+        #expect(made[0][0] === made[1][0] && made[1][0] === made[2][0])
+
+        var section = Section().snapshot
+        let item = ViewModel(["id": 1]).snapshot
+        section.items = [item, item]
+        let madeSection = section.makeSection()
+        #expect(madeSection[0] === madeSection[1])   // one snapshot placed twice: one ViewModel
+    }
+
     @Test func theIndexPathIsKept() {
         let vm = ViewModel(["id": 1])
         vm.indexPath = IndexPath(item: 3, section: 1)

@@ -12,18 +12,19 @@ extension Manager {
     /// let json = await Task.detached { snapshot.makeManager().exportJSON() }.value
     /// ```
     public struct Snapshot: Sendable {
+        // An edited snapshot is a manager of its own (see Section.Snapshot).
         /// The sections, in order.
-        public var sections: [Section.Snapshot]
+        public var sections: [Section.Snapshot] { didSet { identity = SnapshotRun.newIdentity() } }
         /// The values shared by the whole manager.
-        public var common: ViewModel.Snapshot?
-        /// Every payload left out of the snapshot, with its path from the
-        /// manager (`sections[0].items[2].avatar`) and why, as
+        public var common: ViewModel.Snapshot? { didSet { identity = SnapshotRun.newIdentity() } }
+        /// Every payload left out of the snapshot as taken, with its path
+        /// from the manager (`sections[0].items[2].avatar`) and why, as
         /// ``ViewModel/Snapshot/omitted`` lists them.
         public private(set) var omitted: [SkippedPayload] = []
         /// The keys registered per part for export and archives.
         internal var partKeyRegistry = PartKeyRegistry()
         /// The manager's identity in snapshots (see ``ViewModel/Snapshot``).
-        internal let identity: UInt64
+        internal private(set) var identity: UInt64
 
         /// A snapshot of `manager`.
         public init(_ manager: Manager) {
@@ -48,7 +49,10 @@ extension Manager {
             for (index, section) in held.enumerated() {
                 run.enter(.index(index))
                 // Checked above: none of its ViewModels is being taken.
-                if let snapshot = run.snapshot(of: section) { taken.append(snapshot) }
+                guard let snapshot = run.snapshot(of: section) else {
+                    preconditionFailure("Manager.Snapshot: section \(index) closes a cycle after the check")
+                }
+                taken.append(snapshot)
                 run.leave()
             }
             run.leave()

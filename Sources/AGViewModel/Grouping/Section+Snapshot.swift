@@ -3,26 +3,29 @@ extension Section {
     /// common and item-merge ViewModels, as ``ViewModel/Snapshot``s, and
     /// the keys it registers for export and archives. A ViewModel the
     /// section holds in several places is taken once, and made once again
-    /// by ``makeSection()``.
+    /// by ``makeSection()``; so is one snapshot placed twice. A snapshot
+    /// edited through its properties is made as a section of its own.
     public struct Snapshot: Sendable {
+        // An edited snapshot is a section of its own: it gets a new
+        // identity, so it is not made as the one it was copied from.
         /// The items, in order.
-        public var items: [ViewModel.Snapshot]
+        public var items: [ViewModel.Snapshot] { didSet { identity = SnapshotRun.newIdentity() } }
         /// The header.
-        public var header: ViewModel.Snapshot?
+        public var header: ViewModel.Snapshot? { didSet { identity = SnapshotRun.newIdentity() } }
         /// The footer.
-        public var footer: ViewModel.Snapshot?
+        public var footer: ViewModel.Snapshot? { didSet { identity = SnapshotRun.newIdentity() } }
         /// The values shared by the section.
-        public var common: ViewModel.Snapshot?
+        public var common: ViewModel.Snapshot? { didSet { identity = SnapshotRun.newIdentity() } }
         /// The values merged into packaged items.
-        public var itemMerge: ViewModel.Snapshot?
-        /// Every payload left out of the snapshot, with its path from the
-        /// section (`items[0].avatar`) and why, as
+        public var itemMerge: ViewModel.Snapshot? { didSet { identity = SnapshotRun.newIdentity() } }
+        /// Every payload left out of the snapshot as taken, with its path
+        /// from the section (`items[0].avatar`) and why, as
         /// ``ViewModel/Snapshot/omitted`` lists them.
         public private(set) var omitted: [SkippedPayload] = []
         /// The keys registered per part for export and archives.
         internal var partKeyRegistry = PartKeyRegistry()
         /// The section's identity in snapshots (see ``ViewModel/Snapshot``).
-        internal let identity: UInt64
+        internal private(set) var identity: UInt64
 
         /// A snapshot of `section`.
         public init(_ section: Section) {
@@ -36,25 +39,30 @@ extension Section {
         /// A snapshot of `section`; `nil` when one of its ViewModels is
         /// being taken further up (it contains the section: a cycle).
         internal init?(_ section: Section, run: inout SnapshotRun) {
-            let parts: [(String, ViewModel?)] = [
-                ("header", section.header), ("footer", section.footer),
-                ("common", section.common), ("itemMerge", section.itemMerge),
-            ]
             guard !run.isTakingAny(of: section) else { return nil }
-            let items = section.items
             identity = SnapshotRun.newIdentity()
             run.beginTaking(section)
             defer { run.endTaking(section) }
-            run.enter(.key("items"))
-            var taken: [ViewModel.Snapshot] = []
-            taken.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() { taken.append(run.snapshot(of: item, at: .index(index))) }
-            run.leave()
-            self.items = taken
-            var slots: [ViewModel.Snapshot?] = []
-            for (name, viewModel) in parts { slots.append(viewModel.map { run.snapshot(of: $0, at: .key(name)) }) }
-            (header, footer, common, itemMerge) = (slots[0], slots[1], slots[2], slots[3])
+            items = Self.items(of: section, run: &run)
+            header = Self.part(section.header, "header", run: &run)
+            footer = Self.part(section.footer, "footer", run: &run)
+            common = Self.part(section.common, "common", run: &run)
+            itemMerge = Self.part(section.itemMerge, "itemMerge", run: &run)
             partKeyRegistry = section.partKeyRegistry
+        }
+
+        /// The snapshots of the items, at `items[i]`.
+        @inline(never)
+        private static func items(of section: Section, run: inout SnapshotRun) -> [ViewModel.Snapshot] {
+            run.enter(.key("items"))
+            defer { run.leave() }
+            return section.items.enumerated().map { run.snapshot(of: $0.element, at: .index($0.offset)) }
+        }
+
+        /// The snapshot of a section-level ViewModel, at `name`.
+        @inline(never)
+        private static func part(_ viewModel: ViewModel?, _ name: String, run: inout SnapshotRun) -> ViewModel.Snapshot? {
+            viewModel.map { run.snapshot(of: $0, at: .key(name)) }
         }
 
         /// A new section, of the caller's isolation domain, with new

@@ -68,6 +68,9 @@ internal struct SnapshotRun {
     }
 
     /// The snapshot of `viewModel`, taken once per run.
+    // Not inlined: the recursion through nested snapshots keeps its
+    // frames small.
+    @inline(never)
     mutating func snapshot(of viewModel: ViewModel) -> ViewModel.Snapshot {
         if let done = viewModels[ObjectIdentifier(viewModel)] { return done }
         let snapshot = ViewModel.Snapshot(viewModel, run: &self)
@@ -77,6 +80,9 @@ internal struct SnapshotRun {
 
     /// The snapshot of `section`, taken once per run; `nil` when it holds
     /// a ViewModel being taken further up (a cycle).
+    // Not inlined: the recursion through nested snapshots keeps its
+    // frames small.
+    @inline(never)
     mutating func snapshot(of section: Section) -> Section.Snapshot? {
         if let done = sections[ObjectIdentifier(section)] { return done }
         guard let snapshot = Section.Snapshot(section, run: &self) else { return nil }
@@ -86,6 +92,9 @@ internal struct SnapshotRun {
 
     /// The snapshot of `manager`, taken once per run; `nil` when it holds
     /// a ViewModel being taken further up (a cycle).
+    // Not inlined: the recursion through nested snapshots keeps its
+    // frames small.
+    @inline(never)
     mutating func snapshot(of manager: Manager) -> Manager.Snapshot? {
         if let done = managers[ObjectIdentifier(manager)] { return done }
         guard let snapshot = Manager.Snapshot(manager, run: &self) else { return nil }
@@ -104,6 +113,9 @@ internal struct SnapshotAssembly {
     private var managers: [UInt64: Manager] = [:]
 
     /// The ViewModel made from `snapshot`, made once.
+    // Not inlined: the recursion through nested snapshots keeps its
+    // frames small.
+    @inline(never)
     mutating func viewModel(from snapshot: ViewModel.Snapshot) -> ViewModel {
         if let made = viewModels[snapshot.identity] { return made }
         let made = snapshot.makeViewModel(assembly: &self)
@@ -112,6 +124,9 @@ internal struct SnapshotAssembly {
     }
 
     /// The section made from `snapshot`, made once.
+    // Not inlined: the recursion through nested snapshots keeps its
+    // frames small.
+    @inline(never)
     mutating func section(from snapshot: Section.Snapshot) -> Section {
         if let made = sections[snapshot.identity] { return made }
         let made = snapshot.makeSection(assembly: &self)
@@ -120,6 +135,9 @@ internal struct SnapshotAssembly {
     }
 
     /// The manager made from `snapshot`, made once.
+    // Not inlined: the recursion through nested snapshots keeps its
+    // frames small.
+    @inline(never)
     mutating func manager(from snapshot: Manager.Snapshot) -> Manager {
         if let made = managers[snapshot.identity] { return made }
         let made = snapshot.makeManager(assembly: &self)

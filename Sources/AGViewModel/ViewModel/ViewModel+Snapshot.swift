@@ -20,16 +20,19 @@ extension ViewModel {
     /// (an image, a formatter, a URL) may not be `Sendable` and are left
     /// out: ``omittedKeys`` lists this ViewModel's keys left out, and
     /// ``omitted`` every payload left out, nested ones included, with its
-    /// path. A nested ViewModel that contains itself (a cycle) is left out
-    /// where it comes back. The keys registered for export and archives
+    /// path. A key that leads back to a ViewModel being taken (a cycle) is
+    /// left out: the whole list, section or manager holding it, and from a
+    /// ViewModel held in several places, wherever it is held (listed once).
+    /// The keys registered for export and archives
     /// and the index path are copied, so the copy writes what the original
     /// writes. Commands, weak slots, observers and the delegate belong to
     /// the running screen and are not copied.
     ///
     /// Taking a snapshot recurses once per nested ViewModel: a 512 KB
     /// stack (Apple's default for secondary threads) holds chains of about
-    /// 600 nested ViewModels in an optimized build, more than archives nest
-    /// by default (512); deeper chains need a larger stack.
+    /// 1,100 nested ViewModels in an optimized build, more than archives
+    /// nest by default (512), and about 130 levels of ViewModels nested in
+    /// sections; deeper chains need a larger stack.
     public struct Snapshot: Sendable {
         /// A stored value, as a snapshot holds it.
         public indirect enum Value: Sendable {
@@ -51,12 +54,33 @@ extension ViewModel {
             }
         }
 
+        /// What the snapshot holds, in one immutable object: a snapshot is
+        /// copied often while it is taken, once per level of nesting, and
+        /// a small one keeps those frames small.
+        private final class Storage: Sendable {
+            let keys: [String]
+            let values: [String: Value]
+            let omittedKeys: [String]
+            let keyRegistry: KeyRegistry
+            let indexPath: IndexPath?
+            let identity: UInt64
+
+            init(
+                keys: [String], values: [String: Value], omittedKeys: [String],
+                keyRegistry: KeyRegistry, indexPath: IndexPath?, identity: UInt64
+            ) {
+                (self.keys, self.values, self.omittedKeys) = (keys, values, omittedKeys)
+                (self.keyRegistry, self.indexPath, self.identity) = (keyRegistry, indexPath, identity)
+            }
+        }
+
+        private let storage: Storage
+
         /// The keys in insertion order (omitted payloads left out).
-        public private(set) var keys: [String] = []
-        private var values: [String: Value] = [:]
+        public var keys: [String] { storage.keys }
         /// The keys whose payload could not be copied into the snapshot, in
         /// order, and those of nested ViewModels that contain themselves.
-        public private(set) var omittedKeys: [String] = []
+        public var omittedKeys: [String] { storage.omittedKeys }
         /// Every payload left out of the snapshot, nested ones included,
         /// each with its path from this snapshot and why, where it was
         /// first found (a ViewModel held in several places is taken once).
@@ -64,12 +88,12 @@ extension ViewModel {
         /// it list none.
         public private(set) var omitted: [SkippedPayload] = []
         /// The keys registered for export and archives.
-        internal var keyRegistry = KeyRegistry()
+        internal var keyRegistry: KeyRegistry { storage.keyRegistry }
         /// The ViewModel's index path.
-        internal var indexPath: IndexPath?
+        internal var indexPath: IndexPath? { storage.indexPath }
         /// The ViewModel's identity in snapshots: the snapshots of one
         /// ViewModel taken in one run share it.
-        internal let identity: UInt64
+        internal var identity: UInt64 { storage.identity }
 
         /// A snapshot of `viewModel`. Swift Observation tracking that makes
         /// one (`Observations { book.snapshot }`) hears of any change to the
@@ -82,12 +106,11 @@ extension ViewModel {
         }
 
         internal init(_ viewModel: ViewModel, run: inout SnapshotRun) {
-            identity = SnapshotRun.newIdentity()
+            let identity = SnapshotRun.newIdentity()
             run.beginTaking(viewModel)
             defer { run.endTaking(viewModel) }
+            var keys: [String] = [], values: [String: Value] = [:], omittedKeys: [String] = []
             keys.reserveCapacity(viewModel.keyOrder.count)
-            keyRegistry = viewModel.keyRegistry
-            indexPath = viewModel.indexPathSlot
             for key in viewModel.keyOrder {
                 guard let stored = viewModel.untrackedValue(forKey: key) else { continue }
                 if case .json(let value) = stored {
@@ -104,6 +127,9 @@ extension ViewModel {
                 }
                 run.leave()
             }
+            storage = Storage(
+                keys: keys, values: values, omittedKeys: omittedKeys,
+                keyRegistry: viewModel.keyRegistry, indexPath: viewModel.indexPathSlot, identity: identity)
         }
 
         /// The number of keys.
@@ -111,12 +137,12 @@ extension ViewModel {
 
         /// The JSON value of `key`; `nil` when absent or not JSON.
         public subscript(key: String) -> JSONValue? {
-            values[key]?.json
+            storage.values[key]?.json
         }
 
         /// The value of `key`, or `nil`.
         public subscript(value key: String) -> Value? {
-            values[key]
+            storage.values[key]
         }
 
         /// The JSON value of `key` read leniently as `V`, as the ViewModel
@@ -126,7 +152,7 @@ extension ViewModel {
         /// JSON subscript, the JSON one is chosen, as on ViewModel.
         @_disfavoredOverload
         public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>) -> V? {
-            values[key.name]?.json.flatMap { V.fromViewModelValue(.json($0)) }
+            storage.values[key.name]?.json.flatMap { V.fromViewModelValue(.json($0)) }
         }
 
         /// The value of `key` read as `V`, or `fallback`.
@@ -137,7 +163,8 @@ extension ViewModel {
         /// A new ViewModel, of the caller's isolation domain, with the
         /// snapshot's keys and values (nested snapshots become ViewModels,
         /// sections and managers again, one for each object the original
-        /// held, however many places held it).
+        /// held, however many places held it, unless a section or manager
+        /// snapshot was edited).
         public func makeViewModel() -> ViewModel {
             var assembly = SnapshotAssembly()
             return assembly.viewModel(from: self)
@@ -145,7 +172,7 @@ extension ViewModel {
 
         internal func makeViewModel(assembly: inout SnapshotAssembly) -> ViewModel {
             var stored: [String: ViewModelValue] = Dictionary(minimumCapacity: keys.count)
-            for key in keys { stored[key] = values[key]!.viewModelValue(assembly: &assembly) }
+            for key in keys { stored[key] = storage.values[key]!.viewModelValue(assembly: &assembly) }
             let viewModel = ViewModel(uncheckedKeys: keys, values: stored)
             viewModel.keyRegistry = keyRegistry
             viewModel.indexPathSlot = indexPath
@@ -162,19 +189,8 @@ extension ViewModel.Snapshot.Value {
     /// copied, or one that holds a ViewModel being taken further up (a
     /// cycle), recorded in `run`.
     internal init?(_ stored: ViewModelValue, run: inout SnapshotRun) {
-        if case .payload(let payload) = stored, let list = NestedContent.viewModelList(payload) {
-            guard !list.contains(where: { run.isTaking($0) }) else {
-                run.omit(.cycle)
-                return nil
-            }
-            var copies: [ViewModel.Snapshot] = []
-            copies.reserveCapacity(list.count)
-            for (index, nested) in list.enumerated() {
-                copies.append(run.snapshot(of: nested, at: .index(index)))
-            }
-            self = .viewModels(copies)
-            return
-        }
+        // Each kind in a function of its own: this frame is on the stack
+        // once per level of nesting, so it holds only the dispatch.
         switch stored {
         case .json(let value):
             self = .json(value)
@@ -184,19 +200,42 @@ extension ViewModel.Snapshot.Value {
                 return nil
             }
             self = .viewModel(run.snapshot(of: nested))
-        case .payload(let section as Section):
+        case .payload(let payload):
+            guard let value = Self.nestedContent(payload, run: &run) else { return nil }
+            self = value
+        }
+    }
+
+    /// The snapshot of a list, section or manager payload; `nil`, recorded
+    /// in `run`, for one that cannot be copied or closes a cycle.
+    @inline(never)
+    private static func nestedContent(_ payload: Any, run: inout SnapshotRun) -> Self? {
+        if let list = NestedContent.viewModelList(payload) {
+            guard !list.contains(where: { run.isTaking($0) }) else {
+                run.omit(.cycle)
+                return nil
+            }
+            var copies: [ViewModel.Snapshot] = []
+            copies.reserveCapacity(list.count)
+            for (index, nested) in list.enumerated() {
+                copies.append(run.snapshot(of: nested, at: .index(index)))
+            }
+            return .viewModels(copies)
+        }
+        switch payload {
+        case let section as Section:
             guard !run.isTaking(section), let snapshot = run.snapshot(of: section) else {
                 run.omit(.cycle)
                 return nil
             }
-            self = .section(snapshot)
-        case .payload(let manager as Manager):
+            return .section(snapshot)
+        case let manager as Manager:
             guard !run.isTaking(manager), let snapshot = run.snapshot(of: manager) else {
                 run.omit(.cycle)
                 return nil
             }
-            self = .manager(snapshot)
-        case .payload(let payload):
+            return .manager(snapshot)
+        default:
             run.omit(.unsupportedType(String(describing: type(of: payload))))
             return nil
         }
@@ -204,6 +243,17 @@ extension ViewModel.Snapshot.Value {
 
     /// The value to store in a ViewModel made from the snapshot.
     internal func viewModelValue(assembly: inout SnapshotAssembly) -> ViewModelValue {
+        switch self {
+        case .json(let value): .json(value)
+        case .viewModel(let snapshot): .payload(assembly.viewModel(from: snapshot))
+        default: nestedPayload(assembly: &assembly)
+        }
+    }
+
+    /// The list, section or manager made from the snapshot; in a function
+    /// of its own, as ``init(_:run:)`` is split.
+    @inline(never)
+    private func nestedPayload(assembly: inout SnapshotAssembly) -> ViewModelValue {
         switch self {
         case .json(let value): .json(value)
         case .viewModel(let snapshot): .payload(assembly.viewModel(from: snapshot))
