@@ -32,6 +32,30 @@ struct TreeDisplayTests {
         #expect(columns <= 40, "\(columns) columns: \(row)")
     }
 
+    /// What a terminal draws as one glyph counts once: an emoji with a
+    /// skin tone or `U+FE0F`, a flag, up to four emoji joined by `U+200D`,
+    /// a Hangul syllable in jamo. A lone skin tone is an emoji of its own.
+    @Test(arguments: [
+        ("\u{1F3FD}", 2), ("\u{1F44D}\u{1F3FD}", 2), ("\u{2764}\u{FE0F}", 2), ("\u{2764}", 1), ("1\u{FE0F}\u{20E3}", 2),
+        ("\u{1F1EF}\u{1F1F5}", 2), ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 2),
+        ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", 2),
+        ("\u{1100}\u{1161}\u{11A8}", 2), ("e\u{0301}", 1), ("\"\u{1F3FB}", 3),
+    ])
+    func clustersCountAsDrawn(text: String, columns: Int) {
+        #expect(text.count == 1 || text.hasPrefix("\""), "one cluster")
+        #expect(DisplayWidth.of(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func skinToneSwatchesStayWithinTheWidth() {
+        let tones = (0..<12).flatMap { _ in ["\u{1F3FB}", "\u{1F3FC}", "\u{1F3FD}", "\u{1F3FE}", "\u{1F3FF}"] }
+        let (captured, status) = convert("[{\"tones\": [\(tones.map { "\"\($0)\"" }.joined(separator: ","))]}]", "--width", "40")
+        #expect(status == 0)
+        for line in captured.output.split(separator: "\n") where line.contains("tones") {
+            let drawn = line.unicodeScalars.reduce(0) { $0 + ((0x1F3FB...0x1F3FF).contains($1.value) ? 2 : 1) }
+            #expect(drawn <= 40, "\(drawn) columns: \(line)")
+        }
+    }
+
     /// One grapheme cluster can be arbitrarily wide (a run of 60 Hangul
     /// leading jamo is one Character): it is measured in full, and left out
     /// with a `…` when it does not fit.

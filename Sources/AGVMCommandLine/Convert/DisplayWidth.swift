@@ -3,9 +3,12 @@
 ///
 /// An approximation of `wcwidth` that needs no tables from the system:
 /// East Asian wide and fullwidth characters and emoji take two columns,
-/// combining marks and joiners none, everything else one. A cluster of
-/// several such characters (a joined emoji sequence, a run of jamo) counts
-/// them all: a terminal may draw them apart, and a line must not come out
+/// combining marks and joiners none, everything else one. Within a
+/// grapheme cluster, what a terminal draws as one glyph counts once: an
+/// emoji with its skin tone or `U+FE0F` (which makes `❤` an emoji, two
+/// columns), up to four emoji joined by `U+200D`, a flag's two regional
+/// indicators, a Hangul syllable's jamo. Anything more in the cluster (a
+/// run of jamo, a longer chain) counts in full: a line must not come out
 /// wider than counted. Cuts fall between `Character`s, so a cut never
 /// splits a grapheme cluster.
 enum DisplayWidth {
@@ -16,14 +19,52 @@ enum DisplayWidth {
         return total
     }
 
-    /// The columns one character takes: 0, 1 or 2 for one drawn character,
+    /// The columns one character takes: 0, 1 or 2 for one drawn glyph,
     /// more for a cluster of several.
     static func of(_ character: Character) -> Int {
         if character.isASCII { return 1 }
         var total = 0
-        for scalar in character.unicodeScalars where !isZeroWidth(scalar) {
-            // A flag is a pair of regional indicators, drawn two columns wide.
-            total += isWide(scalar) && !(0x1F1E6 ... 0x1F1FF).contains(scalar.value) ? 2 : 1
+        // The glyph being drawn: its width, whether it is an emoji, and
+        // how many emoji are joined into it.
+        var glyphWidth = 0, glyphIsEmoji = false, glyphMayBeEmoji = false, joinedEmoji = 0
+        var joining = false, pendingIndicator = false, inSyllable = false
+        for scalar in character.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x200D:
+                joining = glyphIsEmoji
+                continue
+            case 0xFE0F:
+                // Emoji presentation: the glyph before is drawn two wide.
+                if glyphWidth == 1, glyphMayBeEmoji {
+                    total += 1
+                    (glyphWidth, glyphIsEmoji, joinedEmoji) = (2, true, 1)
+                }
+                continue
+            case 0x1F3FB ... 0x1F3FF where glyphIsEmoji:
+                continue  // a skin tone on the emoji before it
+            case 0x1F1E6 ... 0x1F1FF where pendingIndicator:
+                pendingIndicator = false
+                continue  // the second half of a flag
+            case 0x1160 ... 0x11FF where inSyllable:
+                continue  // a vowel or final of the syllable begun
+            default:
+                break
+            }
+            if isZeroWidth(scalar) { continue }
+            let isEmoji = scalar.properties.isEmojiPresentation || (0x1F1E6 ... 0x1F1FF).contains(value)
+            if joining, isEmoji, joinedEmoji < 4 {
+                joinedEmoji += 1
+                joining = false
+                continue  // drawn into the glyph before
+            }
+            joining = false
+            let width = isWide(scalar) || isEmoji ? 2 : 1
+            total += width
+            (glyphWidth, glyphIsEmoji, joinedEmoji) = (width, isEmoji, isEmoji ? 1 : 0)
+            glyphMayBeEmoji = scalar.properties.isEmoji
+            pendingIndicator = (0x1F1E6 ... 0x1F1FF).contains(value)
+            inSyllable = (0x1100 ... 0x115F).contains(value)
         }
         return total
     }
@@ -47,7 +88,7 @@ enum DisplayWidth {
         switch scalar.value {
         case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A,
              0x064B...0x065F, 0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F,
-             0xFE20...0xFE2F, 0x1F3FB...0x1F3FF, 0xE0000...0xE01EF:
+             0xFE20...0xFE2F, 0xE0000...0xE01EF:
             return true
         default:
             return scalar.properties.generalCategory == .nonspacingMark

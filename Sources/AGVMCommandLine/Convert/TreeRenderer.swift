@@ -247,9 +247,10 @@ struct TreeRenderer {
     /// paragraph separators and the bidirectional controls) written as JSON
     /// escapes: keys, values and titles come from API data, and a raw newline,
     /// escape sequence or direction override would break the layout or
-    /// drive the terminal. A backslash is written `\\` too, so an escape
-    /// shown is never text that merely looks like one; not in text that
-    /// escapes its backslashes already (a value's JSON, a message).
+    /// drive the terminal. In keys, titles and file names a backslash is
+    /// written `\\` too, so an escape shown is never text that merely looks
+    /// like one; a value's JSON escapes its own, and a message keeps its
+    /// backslashes as they are.
     static func printable(_ text: String, escapingBackslashes: Bool = true) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {

@@ -341,7 +341,7 @@ extension ViewModel {
         while let key = round.nextKey() {
             guard var index = commandSlots.index(forKey: key), commandSlots.values[index].needsExecute else { continue }
             if round.mayRun(key, in: commandGraph) {
-                // Not executable: it stays marked.
+                // One that is not executable throws, and stays marked.
                 _ = try? execute(key, force: false)
                 guard let ran = commandSlots.index(forKey: key), commandSlots.values[ran].needsExecute else { continue }
                 index = ran
