@@ -369,6 +369,25 @@ struct ManagerTests {
         #expect(manager.allItems.allSatisfy { $0["selected"] == false })
     }
 
+    /// Removing nothing is no change: the index-path table stays current
+    /// and Observation hears nothing.
+    @Test func removingNothingChangesNothing() {
+        let item = ViewModel(["id": 1])
+        let section = Section(items: [item])
+        let manager = Manager(sections: [section])
+        _ = manager.indexPath(of: item)
+        let heard = Recorder<Bool>()
+        withObservationTracking { _ = section.items } onChange: { heard.append(true) }
+        #expect(!section.remove(ViewModel()))
+        section.removeItems(in: [ViewModel()])
+        section.removeAll { _ in false }
+        manager.removeItems { _ in false }
+        #expect(heard.count == 0)
+        #expect(manager.indexPathTableIsCurrent)
+        manager.removeItems { $0 === item }
+        #expect(heard.count == 1 && section.isEmpty)
+    }
+
     /// A ViewModel held in several places (an item twice, in two sections,
     /// as a header too) is refreshed once per bulk operation.
     @Test @MainActor func bulkRefreshesTellEachViewOnce() {

@@ -230,7 +230,7 @@ public final class Manager {
     }
 
     /// Removes, from every section, the items for which `shouldBeRemoved`
-    /// returns `true`: one change per section.
+    /// returns `true`: one change per section that loses an item.
     public func removeItems(where shouldBeRemoved: (ViewModel) throws -> Bool) rethrows {
         for section in sections { try section.removeAll(where: shouldBeRemoved) }
     }

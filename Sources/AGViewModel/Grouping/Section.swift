@@ -223,7 +223,9 @@ public final class Section {
     /// whether anything was removed.
     @discardableResult
     public func remove(_ item: ViewModel) -> Bool {
-        mutateItems { items in
+        // Nothing to remove is no change: observers are not told.
+        guard storedItems.contains(where: { $0 === item }) else { return false }
+        return mutateItems { items in
             let before = items.count
             items.removeAll { $0 === item }
             return items.count != before
@@ -238,15 +240,19 @@ public final class Section {
     /// Removes every item that is in `unwanted` (compared by identity).
     public func removeItems(in unwanted: some Sequence<ViewModel>) {
         let unwanted = Set(unwanted.lazy.map(ObjectIdentifier.init))
-        guard !unwanted.isEmpty else { return }
+        guard storedItems.contains(where: { unwanted.contains(ObjectIdentifier($0)) }) else { return }
         mutateItems { $0.removeAll { unwanted.contains(ObjectIdentifier($0)) } }
     }
 
     /// Removes every item for which `shouldBeRemoved` returns `true`, in one
-    /// change. The predicate runs on a copy of the items; changes it makes
-    /// to this section are replaced by the result.
+    /// change; none, when it removes nothing. The predicate runs on a copy
+    /// of the items; changes it makes to this section are replaced by the
+    /// result.
     public func removeAll(where shouldBeRemoved: (ViewModel) throws -> Bool) rethrows {
-        try updateItems { items in try items.filter { try !shouldBeRemoved($0) } }
+        let items = trackedItems
+        let kept = try items.filter { try !shouldBeRemoved($0) }
+        guard kept.count != items.count || !storedItems.elementsEqual(items, by: ===) else { return }
+        mutateItems { $0 = kept }
     }
 
     // MARK: Reordering and replacing
