@@ -40,6 +40,11 @@ struct TreeDisplayTests {
         ("\u{1F1EF}\u{1F1F5}", 2), ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 2),
         ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", 2),
         ("\u{1100}\u{1161}\u{11A8}", 2), ("e\u{0301}", 1), ("\"\u{1F3FB}", 3),
+        ("\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", 2), ("\u{1F3C3}\u{200D}\u{2640}\u{FE0F}", 2),
+        ("\u{1F9D1}\u{200D}\u{2695}\u{FE0F}", 2), ("\u{1F469}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F468}", 2),
+        ("\u{1F43B}\u{200D}\u{2744}\u{FE0F}", 2), ("\u{1F575}\u{FE0F}\u{200D}\u{2640}\u{FE0F}", 2),
+        ("\u{270C}\u{1F3FD}", 2), ("\u{1F575}\u{1F3FD}", 2), ("\u{1F355}\u{1F3FD}", 4),
+        ("\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}", 2), ("#\u{FE0F}\u{20E3}", 2), ("\u{00A9}", 1),
     ])
     func clustersCountAsDrawn(text: String, columns: Int) {
         #expect(text.count == 1 || text.hasPrefix("\""), "one cluster")

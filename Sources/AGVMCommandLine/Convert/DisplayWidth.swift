@@ -5,10 +5,11 @@
 /// East Asian wide and fullwidth characters and emoji take two columns,
 /// combining marks and joiners none, everything else one. Within a
 /// grapheme cluster, what a terminal draws as one glyph counts once: an
-/// emoji with its skin tone or `U+FE0F` (which makes `❤` an emoji, two
-/// columns), up to four emoji joined by `U+200D`, a flag's two regional
-/// indicators, a Hangul syllable's jamo. Anything more in the cluster (a
-/// run of jamo, a longer chain) counts in full: a line must not come out
+/// emoji with `U+FE0F` (which makes `❤` an emoji, two columns), a person
+/// or hand with its skin tone, up to four emoji joined by `U+200D`, a
+/// flag's two regional indicators, a Hangul syllable's jamo. Anything more
+/// in the cluster (a run of leading jamo, a longer chain, a skin tone on
+/// an emoji that takes none) counts in full: a line must not come out
 /// wider than counted. Cuts fall between `Character`s, so a cut never
 /// splits a grapheme cluster.
 enum DisplayWidth {
@@ -27,7 +28,7 @@ enum DisplayWidth {
         // The glyph being drawn: its width, whether it is an emoji, and
         // how many emoji are joined into it.
         var glyphWidth = 0, glyphIsEmoji = false, glyphMayBeEmoji = false, joinedEmoji = 0
-        var joining = false, pendingIndicator = false, inSyllable = false
+        var joining = false, pendingIndicator = false, inSyllable = false, glyphIsModifierBase = false
         for scalar in character.unicodeScalars {
             let value = scalar.value
             switch value {
@@ -36,13 +37,15 @@ enum DisplayWidth {
                 continue
             case 0xFE0F:
                 // Emoji presentation: the glyph before is drawn two wide.
-                if glyphWidth == 1, glyphMayBeEmoji {
-                    total += 1
-                    (glyphWidth, glyphIsEmoji, joinedEmoji) = (2, true, 1)
+                if glyphMayBeEmoji, !glyphIsEmoji {
+                    if glyphWidth == 1 { total += 1 }
+                    (glyphWidth, glyphIsEmoji, joinedEmoji) = (2, true, max(joinedEmoji, 1))
                 }
                 continue
-            case 0x1F3FB ... 0x1F3FF where glyphIsEmoji:
-                continue  // a skin tone on the emoji before it
+            case 0x1F3FB ... 0x1F3FF where glyphIsModifierBase:
+                if glyphWidth == 1 { total += 1 }
+                (glyphWidth, glyphIsEmoji, joinedEmoji) = (2, true, max(joinedEmoji, 1))
+                continue  // a skin tone on the person or hand before it
             case 0x1F1E6 ... 0x1F1FF where pendingIndicator:
                 pendingIndicator = false
                 continue  // the second half of a flag
@@ -53,7 +56,7 @@ enum DisplayWidth {
             }
             if isZeroWidth(scalar) { continue }
             let isEmoji = scalar.properties.isEmojiPresentation || (0x1F1E6 ... 0x1F1FF).contains(value)
-            if joining, isEmoji, joinedEmoji < 4 {
+            if joining, isEmoji || scalar.properties.isEmoji, joinedEmoji < 4 {
                 joinedEmoji += 1
                 joining = false
                 continue  // drawn into the glyph before
@@ -63,6 +66,7 @@ enum DisplayWidth {
             total += width
             (glyphWidth, glyphIsEmoji, joinedEmoji) = (width, isEmoji, isEmoji ? 1 : 0)
             glyphMayBeEmoji = scalar.properties.isEmoji
+            glyphIsModifierBase = scalar.properties.isEmojiModifierBase
             pendingIndicator = (0x1F1E6 ... 0x1F1FF).contains(value)
             inSyllable = (0x1100 ... 0x115F).contains(value)
         }
