@@ -52,6 +52,10 @@ struct JSONValueBuildingTests {
         #expect(try JSONValue(jsonObject: NSNumber(value: 0)) == 0)
         #expect(try JSONValue(jsonObject: NSNumber(value: 1)) == 1)
         #expect(try JSONValue(jsonObject: NSNumber(value: UInt64.max)) == JSONValue(UInt64.max))
+        // A float (from UserDefaults, Core Data) converts as a Swift Float does.
+        #expect(try JSONValue(NSNumber(value: Float(0.1))) == 0.1)
+        #expect(try JSONValue(jsonObject: NSNumber(value: Float(0.1))) == JSONValue(Float(0.1)))
+        #expect(try JSONValue(NSNumber(value: 0.1)) == 0.1)
         let optional: String? = nil
         #expect(try JSONValue(["o": optional as Any]) == ["o": nil])
     }

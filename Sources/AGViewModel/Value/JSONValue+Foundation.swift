@@ -175,7 +175,8 @@ extension Optional: OptionalBox {
 }
 
 extension NSNumber {
-    /// Booleans as `.bool`, integers exactly, other numbers as doubles.
+    /// Booleans as `.bool`, integers exactly, other numbers as doubles (a
+    /// float as a Swift `Float` converts: `0.1`, not the wider double).
     fileprivate var jsonValue: JSONValue {
         if isBoolean { return .bool(boolValue) }
         if let decimal = self as? NSDecimalNumber {
@@ -188,7 +189,8 @@ extension NSNumber {
             return .double(decimal.doubleValue)
         }
         switch UInt8(objCType.pointee) {
-        case UInt8(ascii: "f"), UInt8(ascii: "d"): return .double(doubleValue)
+        case UInt8(ascii: "f"): return floatValue.jsonValue
+        case UInt8(ascii: "d"): return .double(doubleValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"):
             let u = uint64Value
             return Int64(exactly: u).map(JSONValue.int) ?? .bigInteger(String(u))
