@@ -510,24 +510,49 @@ struct ChangeSetTests {
         #expect(layout(two) == [[1]])
     }
 
-    /// A custom rule may read the caller's main-actor state; its change set
-    /// still applies, checked by row counts.
-    @Test @MainActor func aCustomRuleOnTheMainActorIsCheckedByCounts() throws {
+    /// A rule built from the caller's state captures it as a value, and a
+    /// change set computed under a custom rule remembers the rows by their
+    /// identities: a row moved since is refused, although the counts fit.
+    @Test @MainActor func aCustomRuleChangeSetRefusesRowsMovedSince() throws {
         final class Preferences { var identityKey = "id" }
         let preferences = Preferences()
-        let rule = IdentityRule.custom { $0[preferences.identityKey] }
+        let key = preferences.identityKey
+        let rule = IdentityRule.custom { $0[key] }
         let shown = manager([[1, 2, 3]])
         let fresh = manager([[3, 1]])
         let changes = ChangeSet(from: shown.snapshot.makeManager(), to: fresh, identity: rule)
         try changes.apply(to: shown.snapshot.makeManager(), new: fresh)
-        shown[0].append(ViewModel(["id": 4]))
+        shown[0].move(from: 0, to: 2)
         #expect(throws: GroupingError.self) { try changes.apply(to: shown, new: fresh) }
-        // A section rule by key still checks the sections' identities.
+        #expect(layout(shown) == [[2, 3, 1]])
+        // A custom section rule checks the sections' identities.
+        let sectionRule = IdentityRule.custom { $0["id"] }
         let two = manager([[1], [2]], sectionIDs: ["a", "b"])
-        let sections = ChangeSet(from: two.snapshot.makeManager(), to: manager([[2], [1]], sectionIDs: ["b", "a"]),
-                                 identity: rule, sectionIdentity: .key("id"))
+        let swapped = manager([[2], [1]], sectionIDs: ["b", "a"])
+        let sections = ChangeSet(from: two.snapshot.makeManager(), to: swapped, identity: rule, sectionIdentity: sectionRule)
         two.move(from: 1, to: 0)
-        #expect(throws: GroupingError.self) { try sections.apply(to: two, new: manager([[2], [1]], sectionIDs: ["b", "a"])) }
+        #expect(throws: GroupingError.self) { try sections.apply(to: two, new: swapped) }
+    }
+
+    /// A rule kept in a `static let` goes with snapshots to a diff on
+    /// another task, and the change set it makes applies on the main actor.
+    @Test @MainActor func aRuleGoesWithSnapshotsToABackgroundDiff() async throws {
+        let shown = manager([[1, 2, 3]])
+        let fresh = manager([[3, 1]])
+        let changes = await Self.diff(shown.snapshot, fresh.snapshot, Rules.byNumber)
+        try changes.apply(to: shown, new: fresh)
+        #expect(layout(shown) == [[3, 1]])
+        #expect(changes.deletedItems == [path(0, 1)] && changes.movedItems.count == 1)
+    }
+
+    private enum Rules {
+        static let byNumber = IdentityRule.custom { $0["id"] }
+    }
+
+    @concurrent nonisolated private static func diff(
+        _ old: Manager.Snapshot, _ new: Manager.Snapshot, _ rule: IdentityRule
+    ) async -> ChangeSet {
+        ChangeSet(from: old.makeManager(), to: new.makeManager(), identity: rule)
     }
 
     @Test func changeSetsCompareByTheirChangesOnly() {
@@ -623,9 +648,8 @@ extension ChangeSetTests {
         #expect(layout(old) == [[3, 6, 5], [1, 7], [2], [8]])
     }
 
-    /// Under a custom rule the rows are remembered by number: a row added
-    /// to both managers since the diff is refused, although the index paths
-    /// would still fit.
+    /// Under a custom rule, as under a key, a row added to both managers
+    /// since the diff is refused, although the index paths would still fit.
     @Test func aCustomRuleChangeSetRefusesRowsAddedToBothManagers() throws {
         let rule = IdentityRule.custom { $0["id"] }
         let shown = manager([[1, 2]]), fresh = manager([[1, 2, 3]])

@@ -47,15 +47,15 @@ extension ChangeSet {
     ///
     /// A change set computed by ``init(from:to:identity:sectionIdentity:)``
     /// remembers the layout of both managers: their sections and, in order,
-    /// the identities of their items under its key rules (`"id"` by
-    /// default). When either has changed since (a row moved, deleted or
-    /// added while the diff ran on another task), applying it is refused:
-    /// compute it again. Values edited meanwhile do not count: unchanged
-    /// items keep their edits, reloaded ones take `new`'s content. Rows are
-    /// told apart by identity only, so a move among rows without one (or
-    /// sharing one) goes unnoticed, and under a `.custom` rule only the
-    /// number of rows is remembered. A change set made by hand is checked
-    /// against its index paths only.
+    /// the identities of their items under its rules (`"id"` by default;
+    /// a `.custom` rule runs again here, once per item). When either has
+    /// changed since (a row moved, deleted or added while the diff ran on
+    /// another task), applying it is refused: compute it again. Values
+    /// edited meanwhile do not count: unchanged items keep their edits,
+    /// reloaded ones take `new`'s content. Rows are told apart by identity
+    /// only, so a move among rows without one (or sharing one) goes
+    /// unnoticed. A change set made by hand is checked against its index
+    /// paths only.
     ///
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` when the change set
     ///   does not fit: its index paths, or (for a computed one) the layout

@@ -98,15 +98,10 @@ private struct Differ {
         let newIdentities = newSections.map { $0.header.flatMap(sectionRule.identity(of:)) }
         let (oldToNew, newToOld) = matchSections(Self.sectionKeys(oldIdentities), Self.sectionKeys(newIdentities))
         let (old, new) = diffItems(oldToNew: oldToNew, newToOld: newToOld)
-        // Only key rules' identities can be read again where it is applied
-        // (a key rule reads the header's stored value, as the check does).
-        let sectionKey = sectionRule.key
-        let oldSectionIDs = sectionKey == nil ? oldIdentities.map { _ in nil } : oldIdentities
-        let newSectionIDs = sectionKey == nil ? newIdentities.map { _ in nil } : newIdentities
         result.origin = ChangeSet.Origin(
-            itemKey: itemRule.key, sectionKey: sectionKey,
-            oldLayout: old.layout(sectionIdentities: oldSectionIDs, kept: oldToNew, withItemIdentities: itemRule.key != nil),
-            newLayout: new.layout(sectionIdentities: newSectionIDs, kept: newToOld, withItemIdentities: itemRule.key != nil),
+            itemRule: itemRule, sectionRule: sectionRule,
+            oldLayout: old.layout(sectionIdentities: oldIdentities, kept: oldToNew),
+            newLayout: new.layout(sectionIdentities: newIdentities, kept: newToOld),
             deletedSections: result.deletedSections, insertedSections: result.insertedSections)
         return result
     }
@@ -366,15 +361,13 @@ extension Differ.Side {
         return lists[s][i - start[s]]
     }
 
-    /// The layout fingerprint of this side (``ChangeSet/layout(of:skipping:keys:)``),
+    /// The layout fingerprint of this side (``ChangeSet/layout(of:skipping:rules:)``),
     /// from the identities the diff read: sections not kept (`kept[s] < 0`)
-    /// count by identity only, and items by count only when
-    /// `withItemIdentities` is false (a custom rule).
-    func layout(sectionIdentities: [JSONValue?], kept: [Int], withItemIdentities: Bool) -> Int {
+    /// count by identity only.
+    func layout(sectionIdentities: [JSONValue?], kept: [Int]) -> Int {
         var layout = LayoutHasher(sectionCount: lists.count)
         for s in lists.indices {
             layout.addSection(identity: sectionIdentities[s], itemCount: kept[s] >= 0 ? lists[s].count : nil)
-            guard withItemIdentities else { continue }
             for i in start[s]..<start[s + 1] { layout.addItem(identity: ids[i]) }
         }
         return layout.finalize()

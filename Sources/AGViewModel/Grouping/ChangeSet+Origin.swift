@@ -9,14 +9,11 @@ extension ChangeSet {
     /// Index paths alone cannot tell: a row the user moved or deleted while
     /// the diff ran on another task leaves counts that may still add up,
     /// and the update would then reload, delete or keep the wrong rows.
-    /// Identities come from key rules only: a custom rule's closure belongs
-    /// to the caller's domain and cannot travel with a `Sendable` change
-    /// set, so under one the fingerprint counts that level's rows instead.
     internal struct Origin: Sendable {
-        /// The key of the item rule, `nil` for a custom rule.
-        var itemKey: String?
-        /// The key of the section rule, `nil` for a custom rule.
-        var sectionKey: String?
+        /// How items are identified.
+        var itemRule: IdentityRule
+        /// How sections are identified, by their headers.
+        var sectionRule: IdentityRule
         /// The old manager's layout; its deleted sections count by identity only.
         var oldLayout: Int
         /// The new manager's layout; its inserted sections count by identity only.
@@ -31,29 +28,27 @@ extension ChangeSet {
     /// are no longer laid out as the managers it was computed from.
     internal func checkOrigin(old: [Section], new: [Section]) throws(GroupingError) {
         guard let origin else { return }
-        let keys = (item: origin.itemKey, section: origin.sectionKey)
-        if Self.layout(of: old, skipping: origin.deletedSections, keys: keys) != origin.oldLayout {
+        let rules = (item: origin.itemRule, section: origin.sectionRule)
+        if Self.layout(of: old, skipping: origin.deletedSections, rules: rules) != origin.oldLayout {
             throw .invalidChangeSet("the manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again from the manager as it is now")
         }
-        if Self.layout(of: new, skipping: origin.insertedSections, keys: keys) != origin.newLayout {
+        if Self.layout(of: new, skipping: origin.insertedSections, rules: rules) != origin.newLayout {
             throw .invalidChangeSet("the new manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again")
         }
     }
 
     /// The fingerprint of `sections`: their count, each one's identity, and
     /// for each not in `skipping` (sections changed as a whole) its items'
-    /// identities in order. A `nil` key (a custom rule) counts that level's
-    /// rows without identities.
+    /// identities in order.
     internal static func layout(
-        of sections: [Section], skipping: IndexSet, keys: (item: String?, section: String?)
+        of sections: [Section], skipping: IndexSet, rules: (item: IdentityRule, section: IdentityRule)
     ) -> Int {
         var layout = LayoutHasher(sectionCount: sections.count)
         for (s, section) in sections.enumerated() {
             let items = skipping.contains(s) ? nil : section.items
-            let identity = keys.section.flatMap { key in section.header.flatMap { storedIdentity(of: $0, key: key) } }
+            let identity = section.header.flatMap { rules.section.storedIdentity(of: $0) }
             layout.addSection(identity: identity, itemCount: items?.count)
-            guard let key = keys.item else { continue }
-            for item in items ?? [] { layout.addItem(identity: storedIdentity(of: item, key: key)) }
+            for item in items ?? [] { layout.addItem(identity: rules.item.storedIdentity(of: item)) }
         }
         return layout.finalize()
     }

@@ -15,10 +15,13 @@
 ///     return [kind, id]
 /// })
 /// ```
-public struct IdentityRule {
+///
+/// A rule is `Sendable`: keep one in a `static let`, or hand it with
+/// ``Manager/Snapshot``s to a diff on another task.
+public struct IdentityRule: Sendable {
     // Fast path: read the key with the values, without a closure call.
     internal let key: String?
-    internal let identify: ((ViewModel) -> JSONValue?)?
+    internal let identify: (@Sendable (ViewModel) -> JSONValue?)?
 
     /// Identity is the JSON value stored under `key` (`null` counts as none).
     public static func key(_ key: String) -> IdentityRule {
@@ -26,9 +29,13 @@ public struct IdentityRule {
     }
 
     /// Identity is what `identify` returns (`nil` or `null` counts as none).
-    /// It runs synchronously, in the caller's domain: once per item, and
-    /// once more for both items of each pair matched across sections.
-    public static func custom(_ identify: @escaping (ViewModel) -> JSONValue?) -> IdentityRule {
+    /// It runs synchronously, where the change set is computed: once per
+    /// item, and once more for both items of each pair matched across
+    /// sections; and where it is applied, once per item of both managers,
+    /// to check that no row moved since. It reads the ViewModel it is
+    /// given; state of the caller's domain is read first and captured as a
+    /// value (`let key = settings.identityKey; .custom { $0[key] }`).
+    public static func custom(_ identify: @escaping @Sendable (ViewModel) -> JSONValue?) -> IdentityRule {
         IdentityRule(key: nil, identify: identify)
     }
 
@@ -41,5 +48,12 @@ public struct IdentityRule {
         if let key { value = viewModel[key] } else { value = identify?(viewModel) }
         if let value, !value.isNull { return value }
         return nil
+    }
+
+    /// The identity of `viewModel` read from its stored values, without
+    /// Swift Observation tracking for a key rule, as the diff reads items.
+    internal func storedIdentity(of viewModel: ViewModel) -> JSONValue? {
+        guard let key else { return identity(of: viewModel) }
+        return ChangeSet.storedIdentity(of: viewModel, key: key)
     }
 }
