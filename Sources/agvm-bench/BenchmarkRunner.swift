@@ -21,8 +21,19 @@ enum BenchmarkRunner {
         while let arg = args.next() {
             switch arg {
             case "--json": json = true
-            case "--runs": runs = args.next().flatMap(Int.init) ?? runs
-            case "--only": only.formUnion((args.next() ?? "").split(separator: ",").map(String.init))
+            case "--runs":
+                guard let value = args.next(), let count = Int(value), count > 0 else {
+                    usageError("--runs needs a positive number of runs")
+                }
+                runs = count
+            case "--only":
+                let names = (args.next() ?? "").split(separator: ",").map(String.init)
+                let known = groups.map(\.name)
+                guard !names.isEmpty else { usageError("--only needs a group: \(known.joined(separator: ", "))") }
+                for name in names where !known.contains(name) {
+                    usageError("unknown group '\(name)' (groups: \(known.joined(separator: ", ")))")
+                }
+                only.formUnion(names)
             case "--help", "-h":
                 print("""
                 usage: agvm-bench [--json] [--runs N] [--only GROUP[,GROUP]] [FILE...]
@@ -33,7 +44,9 @@ enum BenchmarkRunner {
                 The persistence group needs a file whose name contains "twitter".
                 """)
                 return
-            default: paths.append(arg)
+            default:
+                if arg.hasPrefix("-") { usageError("unknown option '\(arg)' (see --help)") }
+                paths.append(arg)
             }
         }
         let inputs: [URL]
@@ -62,6 +75,12 @@ enum BenchmarkRunner {
                 exit(1)
             }
         }
+    }
+
+    /// Reports a wrong command line and exits with status 2, as `agvm` does.
+    static func usageError(_ message: String) -> Never {
+        printError("agvm-bench: error: \(message)\n")
+        exit(2)
     }
 
     static func report(_ r: BenchmarkResult, json: Bool) {
