@@ -86,6 +86,13 @@ struct SpecItemSourceTests {
                                     "s.json": Data(#"{"items": "values"}"#.utf8)])
         #expect(io.run("convert", "n.json", "-p", "s.json", "--to", "json") == 0)
         #expect(io.error == "n.json: warning: 10,001 elements skipped: numbers, not objects (a spec with \"scalarKey\" packages them)\n")
+        // The count reads the same in the tree and in the --strict error.
+        let tree = CapturedIO(files: io.files)
+        #expect(tree.run("convert", "n.json", "-p", "s.json") == 0)
+        #expect(tree.output.hasPrefix("n.json · 1 section · 0 items · 10,001 skipped\n"))
+        let strict = CapturedIO(files: io.files)
+        #expect(strict.run("convert", "n.json", "-p", "s.json", "--strict") == 1)
+        #expect(strict.error.hasSuffix("agvm: error: 10,001 elements were skipped (--strict); nothing written\n"))
     }
 
     @Test func summaryLines() {
@@ -102,7 +109,7 @@ struct SpecItemSourceTests {
             skipped[1].description,
             skipped[4].description,
         ])
-        #expect(SkippedSummary.grouped(1_234_567) == "1,234,567")
-        #expect(SkippedSummary.grouped(999) == "999")
+        #expect(grouped(1_234_567) == "1,234,567")
+        #expect(grouped(999) == "999")
     }
 }

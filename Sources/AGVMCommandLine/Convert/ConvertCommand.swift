@@ -135,7 +135,7 @@ enum ConvertCommand {
         if failed { return 1 }
         let skippedCount = conversions.reduce(0) { $0 + $1.skipped.count }
         if arguments.has("strict") && skippedCount > 0 {
-            io.writeError("agvm: error: \(skippedCount) element\(skippedCount == 1 ? " was" : "s were") skipped (--strict); nothing written\n")
+            io.writeError("agvm: error: \(counted(skippedCount, "element")) \(skippedCount == 1 ? "was" : "were") skipped (--strict); nothing written\n")
             return 1
         }
 

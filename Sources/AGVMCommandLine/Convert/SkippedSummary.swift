@@ -68,15 +68,4 @@ enum SkippedSummary {
         case .object: "object"
         }
     }
-
-    /// `10001` → `10,001`.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return (number < 0 ? "-" : "") + out
-    }
 }

@@ -33,7 +33,7 @@ struct TreeRenderer {
     /// (and `skipped` elements, when there are some).
     func render(manager: Manager, title: String, skipped: Int = 0) -> String {
         var counts = [counted(manager.count, "section"), counted(manager.itemCount, "item")]
-        if skipped > 0 { counts.append("\(skipped) skipped") }
+        if skipped > 0 { counts.append("\(grouped(skipped)) skipped") }
         return render(Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager)))
     }
 
