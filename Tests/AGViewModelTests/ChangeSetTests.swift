@@ -322,6 +322,69 @@ struct ChangeSetTests {
         #expect(changed.reloadedItems == [path(0, 1)])
     }
 
+    /// A row whose nested ViewModels were packaged afresh, or made from a
+    /// snapshot, with the same values is unchanged; a nested value that
+    /// changed, however deep, reloads it.
+    @Test func nestedViewModelsCompareByContent() {
+        func status(_ id: Int64, author: String, replies: [String] = ["hi"]) -> ViewModel {
+            let item = ViewModel(["id": .int(id), "text": "hello"])
+            let user = ViewModel(["name": .string(author)])
+            user[value: "avatar"] = .payload(ViewModel(["url": .string("https://x/\(author).png")]))
+            item[value: "author"] = .payload(user)
+            item[value: "replies"] = .payload(replies.map { ViewModel(["text": .string($0)]) })
+            return item
+        }
+        func feed(_ items: [ViewModel]) -> Manager { Manager(sections: [Section(items: items)]) }
+        let shown = feed([status(1, author: "ada"), status(2, author: "bo")])
+        #expect(ChangeSet(from: shown, to: feed([status(1, author: "ada"), status(2, author: "bo")])).isEmpty)
+        #expect(ChangeSet(from: shown.snapshot.makeManager(), to: shown).isEmpty)
+        let renamed = ChangeSet(from: shown, to: feed([status(1, author: "ada"), status(2, author: "cy")]))
+        #expect(renamed.reloadedItems == [path(0, 1)] && renamed.changeCount == 1)
+        let deeper = feed([status(1, author: "ada"), status(2, author: "bo")])
+        (deeper[0][0][value: "author"]?.payload as? ViewModel)?[value: "avatar"] = .payload(ViewModel(["url": "other"]))
+        #expect(ChangeSet(from: shown, to: deeper).reloadedItems == [path(0, 0)])
+        let replied = ChangeSet(from: shown, to: feed([status(1, author: "ada", replies: ["hi", "yo"]), status(2, author: "bo")]))
+        #expect(replied.reloadedItems == [path(0, 0)])
+        // A nested ViewModel and a JSON value under one key differ.
+        let flat = feed([status(1, author: "ada"), status(2, author: "bo")])
+        flat[0][1]["author"] = ["name": "bo"]
+        #expect(ChangeSet(from: shown, to: flat).reloadedItems == [path(0, 1)])
+    }
+
+    /// Nested graphs with cycles and sharing compare, and end.
+    @Test func nestedCyclesCompareByContent() {
+        func cyclic(_ name: String) -> ViewModel {
+            let item = ViewModel(["id": 1]), a = ViewModel(["name": .string(name)]), b = ViewModel(["n": 2])
+            a[value: "next"] = .payload(b)
+            b[value: "back"] = .payload(a)
+            item[value: "a"] = .payload(a)
+            item[value: "again"] = .payload(a)
+            return item
+        }
+        let same = ChangeSet(from: Manager(sections: [Section(items: [cyclic("x")])]),
+                             to: Manager(sections: [Section(items: [cyclic("x")])]))
+        #expect(same.isEmpty)
+        let other = ChangeSet(from: Manager(sections: [Section(items: [cyclic("x")])]),
+                              to: Manager(sections: [Section(items: [cyclic("y")])]))
+        #expect(other.reloadedItems == [path(0, 0)])
+        // A chain deeper than a 128 KB stack would hold by recursion.
+        let results = onSmallStackThread(stackSize: 128 * 1024) { () -> [Int] in
+            func chain(end: Int64) -> Manager {
+                var node = ViewModel(["end": .int(end)])
+                for _ in 0..<5_000 {
+                    let parent = ViewModel()
+                    parent[value: "child"] = .payload(node)
+                    node = parent
+                }
+                node["id"] = 1
+                return Manager(sections: [Section(items: [node])])
+            }
+            return [ChangeSet(from: chain(end: 1), to: chain(end: 1)).changeCount,
+                    ChangeSet(from: chain(end: 1), to: chain(end: 2)).reloadedItems.count]
+        }
+        #expect(results == [0, 1])
+    }
+
     @Test func applyKeepsInstancesOfUnchangedItems() throws {
         let old = manager([[1, 2, 3]], titles: [2: "a"])
         let one = old[0][0], two = old[0][1], three = old[0][2]

@@ -20,7 +20,10 @@ extension ChangeSet {
     /// sections, again *k*-th with *k*-th in index-path order. So duplicate
     /// identities never trap: occurrences beyond the other side's count are
     /// deletes (old) or inserts (new). Content is compared over all stored
-    /// values with ``ViewModelValue/isSame(as:)``; the same ViewModel
+    /// values with ``ViewModelValue/isSame(as:)``, except that nested
+    /// ViewModels (and lists of them) are compared by their values, so a
+    /// row whose nested ViewModel was packaged afresh, or made from a
+    /// snapshot, with the same values is unchanged; the same ViewModel
     /// instance on both sides counts as unchanged.
     ///
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
@@ -50,8 +53,8 @@ private struct Occurrences {
     var tail = -1
 }
 
-/// Whether two snapshots hold the same values (by `isSame`). `key` (the
-/// identity, already known equal) is skipped.
+/// Whether two items hold the same values (by `isSame`, nested ViewModels
+/// by content). `key` (the identity, already known equal) is skipped.
 private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: String?) -> Bool {
     guard a.count == b.count else { return false }
     for (k, entry) in a.storage where k != key {
@@ -60,7 +63,7 @@ private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: 
         // JSON on both sides (the usual case) compares directly.
         if case .json(let x) = value, case .json(let y) = other {
             if !x.hasSameRepresentation(as: y) { return false }
-        } else if !value.isSame(as: other) {
+        } else if !value.isSame(as: other) && !NestedContentComparison.sameContent(value, other) {
             return false
         }
     }
