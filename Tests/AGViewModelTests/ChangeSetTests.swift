@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import AGViewModel
 
@@ -595,6 +596,39 @@ struct ChangeSetTests {
         let sections = ChangeSet(from: two.snapshot.makeManager(), to: swapped, identity: rule, sectionIdentity: sectionRule)
         two.move(from: 1, to: 0)
         #expect(throws: GroupingError.self) { try sections.apply(to: two, new: swapped) }
+    }
+
+    /// A custom rule runs once per item and header of both managers to
+    /// check the layouts, and the UIKit helpers' update step, checked just
+    /// before, does not run it again.
+    @Test @MainActor func theUpdateStepChecksTheLayoutsOnce() throws {
+        let calls = Atomic(0)
+        let rule = IdentityRule.custom { item in
+            calls.add(1, ordering: .relaxed)
+            return item["id"]
+        }
+        let shown = manager([[1, 2, 3], [4]]), fresh = manager([[3, 1], [4, 5]])
+        let changes = ChangeSet(from: shown, to: fresh, identity: rule)
+        calls.store(0, ordering: .relaxed)
+        _ = try changes.batchUpdates(updating: shown, to: fresh)
+        #expect(calls.load(ordering: .relaxed) == 4 + 2 + 4 + 2)
+        try changes.applyMovingHeaderAndFooterViews(to: shown, new: fresh)
+        #expect(calls.load(ordering: .relaxed) == 12)
+        #expect(layout(shown) == [[3, 1], [4, 5]])
+    }
+
+    /// A custom rule that reads a payload a snapshot leaves out gives the
+    /// copy other identities: the change set is refused, and says why.
+    @Test func aCustomRuleReadingAPayloadIsRefusedWithAHint() {
+        let rule = IdentityRule.custom { ($0[value: "link"]?.payload as? URL).map { .string($0.absoluteString) } }
+        let shown = Manager(sections: [Section(items: (1...3).map { n in
+            let item = ViewModel(["n": .int(Int64(n))])
+            item[value: "link"] = .payload(URL(string: "https://x/\(n)")!)
+            return item
+        })])
+        let changes = ChangeSet(from: shown.snapshot.makeManager(), to: shown, identity: rule)
+        let error = message { try changes.apply(to: shown, new: shown) }
+        #expect(error?.hasSuffix("a custom identity rule must give a snapshot's copy the identities of its original") == true)
     }
 
     /// A rule kept in a `static let` goes with snapshots to a diff on

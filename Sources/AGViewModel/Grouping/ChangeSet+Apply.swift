@@ -48,22 +48,30 @@ extension ChangeSet {
     /// A change set computed by ``init(from:to:identity:sectionIdentity:)``
     /// remembers the layout of both managers: their sections and, in order,
     /// the identities of their items under its rules (`"id"` by default;
-    /// a `.custom` rule runs again here, once per item). When either has
-    /// changed since (a row moved, deleted or added while the diff ran on
-    /// another task), applying it is refused: compute it again. Values
-    /// edited meanwhile do not count: unchanged items keep their edits,
-    /// reloaded ones take `new`'s content. Rows are told apart by identity
-    /// only, so a move among rows without one (or sharing one) goes
-    /// unnoticed. A change set made by hand is checked against its index
-    /// paths only.
+    /// a `.custom` rule runs again here, once per item and header of both
+    /// managers). When either has changed since (a row moved, deleted or
+    /// added while the diff ran on another task), applying it is refused:
+    /// compute it again. Values edited meanwhile do not count unless they
+    /// change an identity (the `"id"` value, or what a `.custom` rule
+    /// reads): unchanged items keep their edits, reloaded ones take `new`'s
+    /// content. Rows are told apart by identity only, so a move among rows
+    /// without one (or sharing one) goes unnoticed. A change set made by
+    /// hand is checked against its index paths only.
     ///
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` when the change set
     ///   does not fit: its index paths, or (for a computed one) the layout
     ///   of `manager` or `new` changed since; `manager` is then left unchanged.
     public func apply(to manager: Manager, new: Manager) throws(GroupingError) {
+        try apply(to: manager, new: new, checkingOrigin: true)
+    }
+
+    /// ``apply(to:new:)``; without the check of the managers' layouts when
+    /// the caller has just made it, in the same step (the UIKit helpers,
+    /// inside their batch update).
+    internal func apply(to manager: Manager, new: Manager, checkingOrigin: Bool) throws(GroupingError) {
         let oldSections = manager.sections
         let newSections = new.sections
-        try checkOrigin(old: oldSections, new: newSections)
+        if checkingOrigin { try checkOrigin(old: oldSections, new: newSections) }
         let (sources, items) = try plan(old: oldSections.map(\.items), new: newSections.map(\.items))
         // Read every section of `new` before changing any: `new` may hold
         // some of `manager`'s own Section objects, in other places.

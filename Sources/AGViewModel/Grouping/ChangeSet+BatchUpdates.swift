@@ -136,6 +136,9 @@ extension ChangeSet {
     /// alone: its one view cannot be told to belong to either place. A
     /// header or footer that appears or goes away is not handed over
     /// either; reload that section to show it.
+    ///
+    /// The managers' layouts are not checked again: the helpers checked
+    /// them with ``batchUpdates(updating:to:)`` in the same main-actor step.
     @MainActor
     internal func applyMovingHeaderAndFooterViews(to manager: Manager, new: Manager) throws(GroupingError) {
         var before: [ObjectIdentifier: (header: ViewModel?, footer: ViewModel?)] = [:]
@@ -143,7 +146,7 @@ extension ChangeSet {
             before[ObjectIdentifier(section)] = (section.header, section.footer)
         }
         let shownTwiceBefore = Self.objectsShownTwice(in: manager.sections)
-        try apply(to: manager, new: new)
+        try apply(to: manager, new: new, checkingOrigin: false)
         let shownTwice = shownTwiceBefore.union(Self.objectsShownTwice(in: manager.sections))
         // Every view is read before any is bound: binding one moves it, and
         // a header object may take another's place.

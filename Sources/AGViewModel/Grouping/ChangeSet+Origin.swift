@@ -29,11 +29,15 @@ extension ChangeSet {
     internal func checkOrigin(old: [Section], new: [Section]) throws(GroupingError) {
         guard let origin else { return }
         let rules = (item: origin.itemRule, section: origin.sectionRule)
+        // A custom rule that reads what a snapshot leaves out gives the
+        // copy the diff saw other identities than the manager shown.
+        let customHint = origin.itemRule.key == nil || origin.sectionRule.key == nil
+            ? "; a custom identity rule must give a snapshot's copy the identities of its original" : ""
         if Self.layout(of: old, skipping: origin.deletedSections, rules: rules) != origin.oldLayout {
-            throw .invalidChangeSet("the manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again from the manager as it is now")
+            throw .invalidChangeSet("the manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again from the manager as it is now\(customHint)")
         }
         if Self.layout(of: new, skipping: origin.insertedSections, rules: rules) != origin.newLayout {
-            throw .invalidChangeSet("the new manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again")
+            throw .invalidChangeSet("the new manager changed since the change set was computed (its sections, or the identities of their items in order, differ); compute the change set again\(customHint)")
         }
     }
 

@@ -29,12 +29,20 @@ public struct IdentityRule: Sendable {
     }
 
     /// Identity is what `identify` returns (`nil` or `null` counts as none).
-    /// It runs synchronously, where the change set is computed: once per
-    /// item, and once more for both items of each pair matched across
-    /// sections; and where it is applied, once per item of both managers,
-    /// to check that no row moved since. It reads the ViewModel it is
-    /// given; state of the caller's domain is read first and captured as a
-    /// value (`let key = settings.identityKey; .custom { $0[key] }`).
+    ///
+    /// It runs synchronously, where the change set is computed (once per
+    /// item, or per header for a section rule, and once more for both items
+    /// of each pair matched across sections) and where it is applied (once
+    /// per item or header of both managers, to check that no row moved
+    /// since); its reads are the caller's, as if it read the items itself.
+    /// It must give a ViewModel the same identity each time, and a copy
+    /// made from a snapshot the identity of its original: read JSON values
+    /// and nested ViewModels, which snapshots keep, not other payloads.
+    ///
+    /// The closure is `@Sendable`, so the rule can go to a diff on another
+    /// task: it reads the ViewModel it is given, and state of the caller's
+    /// domain is read first and captured as a value
+    /// (`let key = settings.identityKey; .custom { $0[key] }`).
     public static func custom(_ identify: @escaping @Sendable (ViewModel) -> JSONValue?) -> IdentityRule {
         IdentityRule(key: nil, identify: identify)
     }
