@@ -187,10 +187,10 @@ struct ChangeSetPropertyTests {
             #expect(updates.movedSections.allSatisfy { !touchedOld.contains($0.from) && !touchedNew.contains($0.to) }, "seed \(seed)")
             if updates.movedSections.count < changes.movedSections.count { convertedMoves += 1 }
 
-            // A collection view's batch: reloads alongside other changes are a
+            // The batch sent to a view: reloads alongside other changes are a
             // delete at the old path and an insert at the new path of the same
             // item; the data still comes out as the new data.
-            let collection = try changes.collectionViewBatchUpdates(updating: old, to: new)
+            let collection = try changes.viewBatchUpdates(updating: old, to: new)
             let collected = try collection.apply(to: oldItems, new: newItems)
             #expect(collected.count == newItems.count && zip(collected, newItems).allSatisfy { a, b in
                 a.count == b.count && zip(a, b).allSatisfy { Self.sameContent($0, $1) }

@@ -108,6 +108,47 @@ struct ChangeSetTests {
         #expect(layout(old) == [[4], [9], [1], [3]])
     }
 
+    /// What a table or collection view shows after a batch: it runs each
+    /// reload as a delete of the old index path and an insert at the same
+    /// index path, read in the new coordinates. Throws where UIKit raises.
+    private func shownAfterViewRuns(_ batch: ChangeSet, _ old: Manager, _ new: Manager) throws -> [[String]] {
+        var run = batch
+        run.deletedItems = (batch.deletedItems + batch.reloadedItems).sorted()
+        run.insertedItems = (batch.insertedItems + batch.reloadedItems).sorted()
+        run.reloadedItems = []
+        return try run.apply(to: old.map(\.items), new: new.map(\.items)).map { section in
+            section.map { "\(GroupingFixtures.int($0["id"]) ?? -1)\($0["title"] == nil ? "" : "'")" }
+        }
+    }
+
+    /// A row moved past an edited one: reloading the edited row in the same
+    /// batch would show its neighbour twice, so the view is sent a delete
+    /// and an insert instead.
+    @Test func aViewBatchNeverReloadsBesideAMove() throws {
+        let old = manager([[1, 2, 3]]), new = manager([[2, 3, 1]], titles: [2: "edited"])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.reloadedItems == [path(0, 1)] && changes.movedItems.count == 1)
+        let sent = try changes.viewBatchUpdates(updating: old, to: new)
+        #expect(sent.reloadedItems.isEmpty)
+        #expect(try shownAfterViewRuns(sent, old, new) == [["2'", "3", "1"]])
+        #expect(try shownAfterViewRuns(changes.batchUpdates, old, new) != [["2'", "3", "1"]])
+    }
+
+    /// A section inserted above an edited row: the reload's insert would
+    /// land in the new section, and the view would raise.
+    @Test func aViewBatchNeverReloadsBesideASectionInsert() throws {
+        let old = manager([[1, 2]], sectionIDs: ["a"])
+        let new = manager([[9], [1, 2]], sectionIDs: ["top", "a"], titles: [2: "edited"])
+        let changes = ChangeSet(from: old, to: new)
+        #expect(changes.insertedSections == [0] && changes.reloadedItems == [path(0, 1)])
+        #expect(throws: GroupingError.self) { _ = try shownAfterViewRuns(changes.batchUpdates, old, new) }
+        let sent = try changes.viewBatchUpdates(updating: old, to: new)
+        #expect(try shownAfterViewRuns(sent, old, new) == [["9"], ["1", "2'"]])
+        // Reloads alone stay reloads.
+        let edited = manager([[1, 2]], sectionIDs: ["a"], titles: [1: "edited"])
+        #expect(try ChangeSet(from: old, to: edited).viewBatchUpdates(updating: old, to: edited).reloadedItems == [path(0, 0)])
+    }
+
     /// What the UIKit helpers send: a moved section with item changes is
     /// deleted and inserted; item moves into or out of it become an insert
     /// or a delete on the other side; an untouched moved section still moves.

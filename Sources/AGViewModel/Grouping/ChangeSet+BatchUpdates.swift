@@ -71,22 +71,24 @@ extension ChangeSet {
         return batchUpdates
     }
 
-    /// ``batchUpdates(updating:to:)`` for a collection view (see
+    /// ``batchUpdates(updating:to:)`` as the UIKit helpers send it to a
+    /// table or collection view (see
     /// ``replacingReloadsAmongOtherChanges(oldCounts:newCounts:)``).
-    internal func collectionViewBatchUpdates(updating manager: Manager, to new: Manager) throws(GroupingError) -> ChangeSet {
+    internal func viewBatchUpdates(updating manager: Manager, to new: Manager) throws(GroupingError) -> ChangeSet {
         try batchUpdates(updating: manager, to: new)
             .replacingReloadsAmongOtherChanges(oldCounts: manager.sections.map(\.count), newCounts: new.sections.map(\.count))
     }
 }
 
 extension ChangeSet {
-    /// This batch form (``batchUpdates``) for a collection view, which
-    /// cannot reload items in the batch that also inserts, deletes or moves:
-    /// it reloads by deleting and inserting at the same index path on both
-    /// sides, so another change that shifts the item raises an exception or
-    /// shows the wrong cell. Each reload then becomes a delete of its old
-    /// index path and an insert at its new one. A batch of reloads alone
-    /// keeps them.
+    /// This batch form (``batchUpdates``) for a table or collection view,
+    /// neither of which can reload rows in a batch that also inserts,
+    /// deletes or moves: they reload by deleting and inserting at the same
+    /// index path on both sides, so another change that shifts the row
+    /// shows the wrong cell (a row moved above an edited one: the edited
+    /// row's neighbour twice) or raises an exception (a section inserted
+    /// above it). Each reload then becomes a delete of its old index path
+    /// and an insert at its new one. A batch of reloads alone keeps them.
     ///
     /// `oldCounts` and `newCounts` are the sections' item counts before and
     /// after, which the change set must fit (as ``apply(to:new:)`` checks).

@@ -32,7 +32,11 @@ extension UITableView {
     ///
     /// A section that moves and has item changes too is animated as deleted
     /// and inserted: table and collection views mishandle item changes
-    /// inside a moved section.
+    /// inside a moved section. A table reloads a row by deleting and
+    /// inserting at the same index path, which another change in the batch
+    /// would shift, so a reload in a batch that also inserts, deletes or
+    /// moves is sent as a delete at its old index path and an insert at its
+    /// new one; reloads alone stay reloads.
     public func performBatchUpdates(
         _ changes: ChangeSet,
         updating manager: Manager,
@@ -40,7 +44,7 @@ extension UITableView {
         with animation: UITableView.RowAnimation = .automatic,
         completion: ((Bool) -> Void)? = nil
     ) throws(GroupingError) {
-        let updates = try changes.batchUpdates(updating: manager, to: new)
+        let updates = try changes.viewBatchUpdates(updating: manager, to: new)
         performBatchUpdates({
             // Checked above, in this same main-actor step: it fits.
             try? changes.applyMovingHeaderAndFooterViews(to: manager, new: new)
@@ -55,7 +59,9 @@ extension UITableView {
     /// source to the new data, exactly as the change set says (for example
     /// with `ChangeSet.apply(to:new:)` on your own arrays,
     /// checked before the batch starts). A section that moves and has item
-    /// changes too is animated as deleted and inserted.
+    /// changes too is animated as deleted and inserted. Reloads are sent as
+    /// they are: give a table reloads in a batch of their own, or as a
+    /// delete and an insert, as the ``Manager`` form does.
     public func performBatchUpdates(
         _ changes: ChangeSet,
         with animation: UITableView.RowAnimation = .automatic,
@@ -85,9 +91,9 @@ extension UICollectionView {
     /// update, after checking that the change set fits them (see the
     /// `UITableView` counterpart).
     ///
-    /// A collection view cannot reload items in a batch that also inserts,
-    /// deletes or moves, so there each reloaded item is deleted at its old
-    /// index path and inserted at its new one; reloads alone stay reloads.
+    /// As for tables, a reload in a batch that also inserts, deletes or
+    /// moves is sent as a delete at its old index path and an insert at its
+    /// new one; reloads alone stay reloads.
     ///
     /// - Throws: ``GroupingError/invalidChangeSet(_:)`` before the batch
     ///   starts, changing nothing, when the change set does not fit.
@@ -97,7 +103,7 @@ extension UICollectionView {
         to new: Manager,
         completion: ((Bool) -> Void)? = nil
     ) throws(GroupingError) {
-        let updates = try changes.collectionViewBatchUpdates(updating: manager, to: new)
+        let updates = try changes.viewBatchUpdates(updating: manager, to: new)
         performBatchUpdates({
             // Checked above, in this same main-actor step: it fits.
             try? changes.applyMovingHeaderAndFooterViews(to: manager, new: new)
