@@ -79,6 +79,38 @@ struct ManagerTests {
         #expect(twice.ownerCount == 0 && dropped.ownerCount == 1)
     }
 
+    /// Across random edits of two managers sharing sections, a section
+    /// tells exactly the managers that hold it, however many places each
+    /// holds it in.
+    @Test func sectionsTellExactlyTheManagersHoldingThem() {
+        for seed in UInt64(1)...40 {
+            var random = SplitMix64(seed: seed)
+            let pool = (0..<5).map { Section(items: GroupingFixtures.items([Int64($0)])) }
+            let managers = [Manager(), Manager()]
+            for step in 0..<60 {
+                let manager = managers[Int(random.next() % 2)]
+                let section = pool[Int(random.next() % 5)]
+                let count = manager.count
+                switch random.next() % 10 {
+                case 0: manager.append(section)
+                case 1: manager.insert(section, at: Int(random.next() % UInt64(count + 1)))
+                case 2: if count > 0 { manager.remove(at: Int(random.next() % UInt64(count))) }
+                case 3: _ = manager.popLast()
+                case 4: if count > 0 { manager.replaceSection(at: Int(random.next() % UInt64(count)), with: section) }
+                case 5: if count > 1 { manager.swapAt(0, count - 1) }
+                case 6: if count > 1 { manager.move(from: 0, to: count - 1) }
+                case 7: manager.sections = (0..<Int(random.next() % 4)).map { _ in pool[Int(random.next() % 5)] }
+                case 8: manager.removeAll { $0 === section }
+                default: manager.append(contentsOf: [section, section])
+                }
+                for candidate in pool {
+                    let holding = managers.filter { $0.contains { $0 === candidate } }.count
+                    #expect(candidate.ownerCount == holding, "seed \(seed), step \(step)")
+                }
+            }
+        }
+    }
+
     @Test func replaceExchangeMove() {
         let manager = Manager(sections: ["a", "b", "c"].map { named($0) })
         manager[1] = named("x")

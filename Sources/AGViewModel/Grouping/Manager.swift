@@ -58,6 +58,11 @@ public final class Manager {
     // The identity → index path table, valid for `tableGeneration`.
     private var table: IndexPathTable?
     private var tableGeneration: UInt64 = 0
+    // How many places of the section list hold each section: a section
+    // is let go (stops telling the manager of its changes) when its count
+    // drops to zero. Kept per change, so removing one section does not
+    // walk the whole list.
+    private var placeCounts: [ObjectIdentifier: Int] = [:]
     // Keys registered per part for JSON export and archives (see
     // Persistence/Manager+KeyRegistration.swift).
     internal var partKeyRegistry = PartKeyRegistry()
@@ -66,7 +71,7 @@ public final class Manager {
     public init(sections: [Section] = [], common: ViewModel? = nil) {
         storedSections = sections
         storedCommon = common
-        for section in sections { section.addOwner(self) }
+        for section in sections { hold(section) }
     }
 
     // MARK: Common ViewModel
@@ -85,7 +90,7 @@ public final class Manager {
     /// The sections, in order. Setting it replaces them all.
     public var sections: [Section] {
         get { trackedSections }
-        set { mutateSections(adding: newValue) { $0 = newValue } }
+        set { replaceAllSections(with: newValue) }
     }
 
     /// The number of sections.
@@ -179,7 +184,7 @@ public final class Manager {
 
     /// Inserts `section` at `index` (`0...count`); traps when out of range.
     public func insert(_ section: Section, at index: Int) {
-        mutateSections(adding: [section], onlyAdds: true) { sections in
+        mutateSections(holding: [section]) { sections in
             precondition(index >= 0 && index <= sections.count, "Manager.insert(_:at:): index \(index) out of range 0...\(sections.count)")
             sections.insert(section, at: index)
         }
@@ -195,32 +200,38 @@ public final class Manager {
 
     /// Removes every section.
     public func removeAll() {
-        mutateSections { $0.removeAll() }
+        replaceAllSections(with: [])
     }
 
     /// Removes and returns the last section; traps when there is none. Use
     /// ``popLast()`` when there may be none.
     @discardableResult
     public func removeLast() -> Section {
-        mutateSections { sections in
+        let removed = mutateSections { sections in
             precondition(!sections.isEmpty, "Manager.removeLast(): the manager has no sections")
             return sections.removeLast()
         }
+        letGo(removed)
+        return removed
     }
 
     /// Removes and returns the last section, or `nil` when there is none.
     @discardableResult
     public func popLast() -> Section? {
-        mutateSections { $0.popLast() }
+        let removed = mutateSections { $0.popLast() }
+        if let removed { letGo(removed) }
+        return removed
     }
 
     /// Removes and returns the section at `index`; traps when out of range.
     @discardableResult
     public func remove(at index: Int) -> Section {
-        mutateSections { sections in
+        let removed = mutateSections { sections in
             precondition(sections.indices.contains(index), "Manager.remove(at:): index \(index) out of range 0..<\(sections.count)")
             return sections.remove(at: index)
         }
+        letGo(removed)
+        return removed
     }
 
     /// Removes every section for which `shouldBeRemoved` returns `true`, in
@@ -239,10 +250,11 @@ public final class Manager {
 
     /// Replaces the section at `index`; traps when out of range.
     public func replaceSection(at index: Int, with section: Section) {
-        mutateSections(adding: [section]) { sections in
+        let replaced = mutateSections(holding: [section]) { sections in
             precondition(sections.indices.contains(index), "Manager.replaceSection(at:with:): index \(index) out of range 0..<\(sections.count)")
-            sections[index] = section
+            return exchange(&sections[index], with: section)
         }
+        letGo(replaced)
     }
 
     /// Exchanges the sections at `i` and `j`; traps when out of range.
@@ -264,8 +276,7 @@ public final class Manager {
 
     /// Replaces the sections with `transform(sections)`, in one change.
     public func updateSections(_ transform: ([Section]) throws -> [Section]) rethrows {
-        let updated = try transform(trackedSections)
-        mutateSections(adding: updated) { $0 = updated }
+        replaceAllSections(with: try transform(trackedSections))
     }
 
     // MARK: Index paths
@@ -298,25 +309,43 @@ public final class Manager {
 
     // MARK: Internals
 
-    /// Runs `body` on the section list, registering `added` sections first
-    /// so none of their changes is missed, and, unless `body` only adds,
-    /// unregistering those the manager no longer holds, whose changes no
-    /// longer make its table stale.
+    /// Runs `body` on the section list, holding the `added` sections first
+    /// so none of their changes is missed. A caller whose `body` removes
+    /// sections lets each go afterwards (``letGo(_:)``).
     @discardableResult
-    private func mutateSections<Result>(
-        adding added: [Section] = [], onlyAdds: Bool = false, _ body: (inout [Section]) -> Result
-    ) -> Result {
-        for section in added { section.addOwner(self) }
-        let before = onlyAdds ? [] : storedSections
+    private func mutateSections<Result>(holding added: [Section] = [], _ body: (inout [Section]) -> Result) -> Result {
+        for section in added { hold(section) }
         let result = registrar.withMutation(of: self, keyPath: \.sections) { body(&storedSections) }
-        if !before.isEmpty {
-            // Against the list as it is now: an Observation handler may
-            // have changed it too.
-            let held = Set(storedSections.lazy.map(ObjectIdentifier.init))
-            for section in before where !held.contains(ObjectIdentifier(section)) { section.removeOwner(self) }
-        }
         sectionItemsDidChange()
         return result
+    }
+
+    /// Replaces the whole section list, in one change.
+    private func replaceAllSections(with updated: [Section]) {
+        let replaced = mutateSections(holding: updated) { exchange(&$0, with: updated) }
+        for section in replaced { letGo(section) }
+    }
+
+    /// Counts one more place holding `section`; from the first, the section
+    /// tells the manager of its item changes.
+    private func hold(_ section: Section) {
+        let id = ObjectIdentifier(section)
+        let places = placeCounts[id, default: 0] + 1
+        placeCounts[id] = places
+        if places == 1 { section.addOwner(self) }
+    }
+
+    /// Counts one place fewer holding `section`; after the last, the
+    /// section stops telling the manager, whose table it no longer affects.
+    private func letGo(_ section: Section) {
+        let id = ObjectIdentifier(section)
+        guard let places = placeCounts[id] else { return }
+        if places > 1 {
+            placeCounts[id] = places - 1
+        } else {
+            placeCounts[id] = nil
+            section.removeOwner(self)
+        }
     }
 
     /// The section list, its read reported to Swift Observation.
@@ -339,7 +368,7 @@ public final class Manager {
         let before = generation
         var current = tableGeneration == generation ? table : nil
         table = nil  // so `current` is changed in place
-        mutateSections(adding: newSections, onlyAdds: true) { $0.append(contentsOf: newSections) }
+        mutateSections(holding: newSections) { $0.append(contentsOf: newSections) }
         // Only this append changed anything: an Observation handler that ran
         // during it and changed a section has made the saved table stale.
         guard generation == before &+ 1, var built = current.take() else { return }
