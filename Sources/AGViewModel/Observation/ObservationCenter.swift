@@ -87,11 +87,18 @@ internal final class ObservationCenter {
             return didStore(replaced, newValue, forKey: key, in: viewModel)
         }
         let keyPathBeforePrior = viewModel.reportedKeyPath(forKey: key)
+        // Whether the value stays the same, once compared: comparing a
+        // large value twice per write would double its cost.
+        var isUnchanged: Bool?
         // Announce before storing: `.prior` observers and Observation's
         // willSet must see the old value. Only when the value changes.
         if keyPathBeforePrior != nil || announcesPrior {
             let current = viewModel.untrackedValue(forKey: key)
-            if !ViewModelValue.isSame(current, newValue) {
+            // A `.prior` observer may store under the key (queued until it
+            // returns); without one, what is replaced is `current`.
+            let same = ViewModelValue.isSame(current, newValue)
+            if !announcesPrior { isUnchanged = same }
+            if !same {
                 var keyPath = keyPathBeforePrior
                 if announcesPrior, let registrations = observers[key],
                    registrations.contains(where: { !$0.isRemoved && $0.options.contains(.prior) }) {
@@ -106,12 +113,12 @@ internal final class ObservationCenter {
                     registrar.willSet(viewModel, keyPath: keyPath)
                     let old = replaceValue(newValue, forKey: key, in: viewModel, isKeyReported: true)
                     registrar.didSet(viewModel, keyPath: keyPath)
-                    return didStore(old, newValue, forKey: key, in: viewModel)
+                    return didStore(old, newValue, forKey: key, in: viewModel, isUnchanged: isUnchanged)
                 }
             }
         }
         let old = replaceValue(newValue, forKey: key, in: viewModel, isKeyReported: false)
-        return didStore(old, newValue, forKey: key, in: viewModel)
+        return didStore(old, newValue, forKey: key, in: viewModel, isUnchanged: isUnchanged)
     }
 
     /// `ViewModel.replaceValue`, reporting to Observation a key added or
@@ -148,12 +155,15 @@ internal final class ObservationCenter {
     }
 
     /// Records a stored value in the open batch, or reports the change.
+    /// `isUnchanged` is whether `old` and `newValue` are the same, when
+    /// already known.
     private func didStore(_ old: ViewModelValue?, _ newValue: ViewModelValue?, forKey key: String,
-                          in viewModel: ViewModel) -> ViewModelValue? {
+                          in viewModel: ViewModel, isUnchanged: Bool? = nil) -> ViewModelValue? {
+        let isUnchanged = isUnchanged ?? ViewModelValue.isSame(old, newValue)
         if batchDepth > 0 {
             // Commands are marked at once, as outside a batch, so a command
             // executed inside the batch sees the values set before it.
-            if !ViewModelValue.isSame(old, newValue) { viewModel.keyDidChange(key, from: old, to: newValue) }
+            if !isUnchanged { viewModel.keyDidChange(key, from: old, to: newValue) }
             if batchedChanges[key] != nil {
                 batchedChanges[key]!.new = newValue
             } else {
@@ -163,7 +173,7 @@ internal final class ObservationCenter {
             return old
         }
         let registrations = observers.isEmpty ? nil : observers[key]
-        if !ViewModelValue.isSame(old, newValue) {
+        if !isUnchanged {
             viewModel.keyDidChange(key, from: old, to: newValue)
             if let registrations {
                 deliveries.deliver(PendingDelivery(

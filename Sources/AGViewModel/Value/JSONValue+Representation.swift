@@ -10,28 +10,52 @@ extension JSONValue {
     /// changes what a view derived from the value shows.
     internal func hasSameRepresentation(as other: JSONValue) -> Bool {
         if let verdict = Self.scalarRepresentationVerdict(self, other) { return verdict }
-        // Containers, compared with a work list: no depth overflows the stack.
-        var pending = [(self, other)]
-        while let (a, b) = pending.popLast() {
-            if let verdict = Self.scalarRepresentationVerdict(a, b) {
-                guard verdict else { return false }
-                continue
+        // Containers, walked in order with a stack of their own (no depth
+        // overflows the stack), stopping at the first difference: a long
+        // array that changed at its start is told apart at once.
+        var frames: [RepresentationFrame] = []
+        guard Self.enter(self, other, into: &frames) else { return false }
+        while !frames.isEmpty {
+            let pair: (JSONValue, JSONValue)
+            switch frames[frames.count - 1] {
+            case .array(let x, let y, let i):
+                guard i < x.count else { frames.removeLast(); continue }
+                frames[frames.count - 1] = .array(x, y, i + 1)
+                pair = (x[i], y[i])
+            case .object(let x, let y, let i):
+                guard i < x.count else { frames.removeLast(); continue }
+                frames[frames.count - 1] = .object(x, y, i + 1)
+                let (first, second) = (x._members[i], y._members[i])
+                guard first.key == second.key else { return false }
+                pair = (first.value, second.value)
             }
-            switch (a, b) {
-            case let (.array(x), .array(y)):
-                guard x.count == y.count else { return false }
-                if x.storage.buffer === y.storage.buffer { continue }
-                for i in 0..<x.count { pending.append((x[i], y[i])) }
-            case let (.object(x), .object(y)):
-                guard x.count == y.count else { return false }
-                if x._members.buffer === y._members.buffer { continue }
-                for (first, second) in zip(x, y) {
-                    guard first.key == second.key else { return false }
-                    pending.append((first.value, second.value))
-                }
-            default:
+            if let verdict = Self.scalarRepresentationVerdict(pair.0, pair.1) {
+                guard verdict else { return false }
+            } else if !Self.enter(pair.0, pair.1, into: &frames) {
                 return false
             }
+        }
+        return true
+    }
+
+    /// A pair of containers being compared, and the next position.
+    private enum RepresentationFrame {
+        case array(JSONArray, JSONArray, Int)
+        case object(JSONObject, JSONObject, Int)
+    }
+
+    /// Pushes the frame comparing two arrays or two objects; `false` when
+    /// their counts differ. Containers sharing storage are the same.
+    private static func enter(_ a: JSONValue, _ b: JSONValue, into frames: inout [RepresentationFrame]) -> Bool {
+        switch (a, b) {
+        case let (.array(x), .array(y)):
+            guard x.count == y.count else { return false }
+            if x.storage.buffer !== y.storage.buffer { frames.append(.array(x, y, 0)) }
+        case let (.object(x), .object(y)):
+            guard x.count == y.count else { return false }
+            if x._members.buffer !== y._members.buffer { frames.append(.object(x, y, 0)) }
+        default:
+            return false
         }
         return true
     }
