@@ -232,6 +232,44 @@ struct ViewModelBindingTests {
         #expect(other.bindingView === cell)
     }
 
+    /// A view hears each time it stops showing a ViewModel, however the
+    /// binding ends, and a cell that observes what it shows stops there.
+    @Test func aViewIsToldWhenItNoLongerShowsAViewModel() {
+        final class ObservingCell: ViewModelBindable {
+            var unbound: [String] = []
+            var titles: [String] = []
+            func apply(_ viewModel: ViewModel) {
+                viewModel.addObserver(self, forKeys: ["title"]) { cell, book, _, _ in
+                    cell.titles.append(book.string(at: "title", default: ""))
+                }
+            }
+            func didUnbind(from viewModel: ViewModel) {
+                unbound.append(viewModel.string(at: "title", default: ""))
+                viewModel.removeObserver(self)
+            }
+        }
+        let a = ViewModel(["title": "a"]), b = ViewModel(["title": "b"])
+        let cell = ObservingCell(), other = ObservingCell()
+        a.bind(cell)
+        a.bind(cell)                                      // the same binding: nothing ends
+        b.bind(cell)                                      // reused for another row
+        #expect(cell.unbound == ["a"])
+        a["title"] = "a2"
+        #expect(cell.titles.isEmpty)
+        ViewBindings.rebind(cell, to: nil)                // dequeued without a ViewModel
+        #expect(cell.unbound == ["a", "b"])
+        b["title"] = "b2"
+        #expect(cell.titles.isEmpty)
+        a.bind(cell)
+        a.bind(other)                                     // the row shown by another view
+        #expect(cell.unbound == ["a", "b", "a2"] && other.unbound.isEmpty)
+        a.unbind()
+        a.bindingView = nil                               // nothing bound: nothing to tell
+        #expect(other.unbound == ["a2"])
+        a["title"] = "a3"
+        #expect(cell.titles.isEmpty && other.titles.isEmpty)
+    }
+
     @Test func manyBindingsArePruned() {
         // Binds many short-lived cells; the registry must keep working.
         let vm = ViewModel(["title": "x"])

@@ -187,25 +187,32 @@ internal enum ViewBindings {
     private static var owners: [ObjectIdentifier: WeakViewModel] = [:]
     private static var pruneThreshold = 64
 
+    // Every change of binding is made before any view is told, so a view
+    // that binds again from `didUnbind(from:)` finds the bindings settled.
+
     static func attach(_ view: any ViewModelBindable, to viewModel: ViewModel) {
         let id = ObjectIdentifier(view)
+        var unbound: [(view: any ViewModelBindable, viewModel: ViewModel)] = []
         if let previous = owners[id]?.viewModel, previous !== viewModel,
            previous.bindingViewSlot === view {
             previous.bindingViewSlot = nil
+            unbound.append((view, previous))
         }
         if let current = viewModel.bindingViewSlot, current !== view {
             owners[ObjectIdentifier(current)] = nil
+            unbound.append((current, viewModel))
         }
         viewModel.bindingViewSlot = view
         owners[id] = WeakViewModel(viewModel)
         if owners.count >= pruneThreshold { prune() }
+        for (view, viewModel) in unbound { view.didUnbind(from: viewModel) }
     }
 
     static func detach(from viewModel: ViewModel) {
-        if let current = viewModel.bindingViewSlot {
-            owners[ObjectIdentifier(current)] = nil
-        }
+        guard let current = viewModel.bindingViewSlot else { return }
+        owners[ObjectIdentifier(current)] = nil
         viewModel.bindingViewSlot = nil
+        current.didUnbind(from: viewModel)
     }
 
     /// Unbinds `view` from the ViewModel it shows, if any: a reused view
@@ -213,10 +220,11 @@ internal enum ViewBindings {
     /// ViewModel refreshes.
     static func detach(view: any ViewModelBindable) {
         let id = ObjectIdentifier(view)
-        if let previous = owners[id]?.viewModel, previous.bindingViewSlot === view {
-            previous.bindingViewSlot = nil
-        }
+        let previous = owners[id]?.viewModel
         owners[id] = nil
+        guard let previous, previous.bindingViewSlot === view else { return }
+        previous.bindingViewSlot = nil
+        view.didUnbind(from: previous)
     }
 
     /// Binds a reused `view` to `viewModel`, or unbinds it when there is

@@ -28,9 +28,19 @@ public protocol ViewModelBindable: AnyObject {
     /// when it does not compute its size (self-sizing views). The default
     /// implementation returns `nil`.
     func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize?
+
+    /// Tells the view it no longer shows `viewModel`: it was bound to
+    /// another ViewModel (a reused cell), dequeued without one, or
+    /// `viewModel` was unbound or bound to another view. A view that
+    /// observes the ViewModel it shows stops here, so a reused cell is not
+    /// updated by the row it showed before. The default does nothing.
+    func didUnbind(from viewModel: ViewModel)
 }
 
 extension ViewModelBindable {
     /// `nil`: the view does not compute its size.
     public func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? { nil }
+
+    /// Does nothing.
+    public func didUnbind(from viewModel: ViewModel) {}
 }
