@@ -19,6 +19,25 @@ struct KeyRegistrationTests {
         #expect(viewModel.serializableKeys.isEmpty)
     }
 
+    /// Removals of one key, of several with repeats, and of keys never
+    /// registered, in random order, against a plain list.
+    @Test func removalsKeepTheRestInOrder() {
+        var random = SplitMix64(seed: 3)
+        let viewModel = ViewModel()
+        var expected: [String] = []
+        for _ in 0..<600 {
+            let keys = (0..<Int(random.next() % 3 + 1)).map { _ in "k\(random.next() % 40)" }
+            if random.next() % 2 == 0 {
+                viewModel.addSerializableKeys(keys)
+                for key in keys where !expected.contains(key) { expected.append(key) }
+            } else {
+                viewModel.removeSerializableKeys(keys)
+                expected.removeAll { keys.contains($0) }
+            }
+            #expect(viewModel.serializableKeys == expected)
+        }
+    }
+
     /// Keys registered one call at a time, with repeats, removals and
     /// clearing in between: registration order, no duplicates, and a key
     /// removed or cleared can be registered again.

@@ -94,9 +94,17 @@ private struct OrderedKeys: Sendable, Hashable {
     }
 
     mutating func remove(_ keys: some Sequence<String>) {
-        let unwanted = Set(keys)
-        list.removeAll { unwanted.contains($0) }
-        present.subtract(unwanted)
+        // Only the keys registered, so removing keys one call at a time
+        // neither hashes the whole list nor walks it for a key not there.
+        var unwanted: [String] = []
+        for key in keys where present.remove(key) != nil { unwanted.append(key) }
+        switch unwanted.count {
+        case 0: return
+        case 1: list.remove(at: list.firstIndex(of: unwanted[0])!)
+        default:
+            let set = Set(unwanted)
+            list.removeAll { set.contains($0) }
+        }
     }
 }
 
