@@ -15,6 +15,8 @@
 enum DisplayWidth {
     /// The columns `text` takes.
     static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII, most keys and values: a column per byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

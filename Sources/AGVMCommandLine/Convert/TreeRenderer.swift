@@ -254,9 +254,14 @@ struct TreeRenderer {
     static func printable(_ text: String, escapingBackslashes: Bool = true) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
+            case 0x20 ..< 0x7F: false
             case 0 ..< 0x20, 0x7F ... 0x9F, 0x2028 ... 0x202E, 0x2066 ... 0x2069, 0x200E, 0x200F: true
             default: scalar.properties.isBidiControl
             }
+        }
+        // Printable ASCII without a backslash, most text: kept as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !(escapingBackslashes && $0 == UInt8(ascii: "\\")) }) {
+            return text
         }
         let backslash: Unicode.Scalar? = escapingBackslashes ? "\\" : nil
         guard text.unicodeScalars.contains(where: { isControl($0) || $0 == backslash }) else { return text }
