@@ -162,13 +162,38 @@ struct ManagerTests {
         #expect(manager.map { ids($0) } == [[1, 3], [5]])
     }
 
-    @Test func mergeAppendsTheOtherManagersSections() {
-        let manager = Manager(sections: [named("a")], common: ViewModel(["theme": "dark"]))
-        let other = Manager(sections: [named("b"), named("c")], common: ViewModel(["theme": "light"]))
+    @Test func insertsSeveralSectionsAtOnce() {
+        let manager = Manager(sections: [named("a", [1]), named("d", [4])])
+        let inserted = [named("b"), named("c")]
+        _ = manager.indexPath(of: manager[1][0])
+        manager.insert(contentsOf: inserted, at: 1)
+        #expect(names(manager) == ["a", "b", "c", "d"])
+        #expect(manager.indexPath(of: manager[3][0]) == IndexPath(item: 0, section: 3))
+        manager.insert(contentsOf: [named("e")], at: 4)
+        manager.insert(contentsOf: [], at: 0)
+        #expect(names(manager) == ["a", "b", "c", "d", "e"])
+        // They tell the manager of their item changes.
+        inserted[0].insert(ViewModel(["id": 9]), at: 0)
+        #expect(manager.indexPath(of: inserted[0][0]) == IndexPath(item: 0, section: 1))
+        #expect(inserted[0].ownerCount == 1)
+    }
+
+    @Test func mergeAppendsTheOtherManagersSectionsAndMergesItsCommonValues() {
+        let common = ViewModel(["theme": "dark", "user": "ann"])
+        let manager = Manager(sections: [named("a")], common: common)
+        let other = Manager(sections: [named("b"), named("c")], common: ViewModel(["theme": "light", "page": 2]))
         manager.merge(other)
         #expect(names(manager) == ["a", "b", "c"])
         #expect(manager[1] === other[0])
-        #expect(manager.common?["theme"] == "dark")
+        #expect(manager.common === common)
+        #expect(common.keys == ["theme", "user", "page"] && common["theme"] == "light")
+        #expect(other.common?.keys == ["theme", "page"])
+        // No common coming in leaves this one alone; none here takes a new one.
+        manager.merge(Manager())
+        #expect(manager.common === common && common.count == 3)
+        let bare = Manager()
+        bare.merge(other)
+        #expect(bare.common !== other.common && bare.common?["page"] == 2)
     }
 
     @Test func packagesSectionsFromJSON() throws {

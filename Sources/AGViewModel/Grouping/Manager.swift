@@ -190,10 +190,30 @@ public final class Manager {
         }
     }
 
-    /// Appends the sections of `other` (the same `Section` instances, now
-    /// shared by both managers). The common ViewModels are left as they are.
+    /// Inserts `newSections` at `index` (`0...count`), in order; traps
+    /// when out of range.
+    public func insert(contentsOf newSections: some Sequence<Section>, at index: Int) {
+        let newSections = Array(newSections)
+        mutateSections(holding: newSections) { sections in
+            precondition(index >= 0 && index <= sections.count, "Manager.insert(contentsOf:at:): index \(index) out of range 0...\(sections.count)")
+            sections.insert(contentsOf: newSections, at: index)
+        }
+    }
+
+    /// Merges `other`'s common values into this manager's common ViewModel
+    /// (made when this manager has none), `other`'s values winning, then
+    /// appends its sections: the same `Section` instances, now shared by
+    /// both managers, as ``Section/merge(_:)`` shares items.
     public func merge(_ other: Manager) {
-        append(contentsOf: other.sections)
+        let incoming = (common: other.common, sections: other.sections)
+        // Only a common that comes in is set, so Observation hears of
+        // nothing else.
+        if let values = incoming.common {
+            let target = common ?? ViewModel()
+            target.merge(values)
+            common = target
+        }
+        append(contentsOf: incoming.sections)
     }
 
     // MARK: Removing sections and items
