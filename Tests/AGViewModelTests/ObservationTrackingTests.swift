@@ -100,6 +100,31 @@ struct ObservationTrackingTests {
         #expect(seen.items == [#""A""#], "willSet semantics, as for @Observable properties")
     }
 
+    /// An `onChange` that writes the key itself, before the write that
+    /// fired it stores: the write after it changes nothing, and is no
+    /// change for observers or commands.
+    @Test func anOnChangeThatWritesTheKeyLeavesTheOuterWriteNoChange() {
+        for (newValue, expected) in [(JSONValue("B") as JSONValue?, #""A" -> "B""#), (nil, #""A" -> nil"#)] {
+            let vm = ViewModel(["title": "A"])
+            let seen = Recorder<String>()
+            let token = vm.observe("title") { _, _, change in
+                seen.append("\(render(change.oldValue)) -> \(render(change.newValue))")
+            }
+            nonisolated(unsafe) var runs = 0
+            vm.setCommand(forKey: "upper", dependsOn: ["title"], execution: .automatic) { vm in
+                runs += 1
+                return vm.string(at: "title", default: "").uppercased()
+            }
+            runs = 0
+            nonisolated(unsafe) let observed = vm
+            withObservationTracking { _ = vm["title"] } onChange: { observed["title"] = newValue }
+            vm["title"] = newValue
+            #expect(seen.items == [expected])
+            #expect(runs == 1, "\(expected)")
+            withExtendedLifetime(token) {}
+        }
+    }
+
     @Test func everyReadPathAndRemovalIsTracked() {
         let vm = ViewModel(["a": 1])
         let payload = track { _ = vm[value: "p"] }

@@ -87,18 +87,20 @@ internal final class ObservationCenter {
             return didStore(replaced, newValue, forKey: key, in: viewModel)
         }
         let keyPathBeforePrior = viewModel.reportedKeyPath(forKey: key)
-        // Whether the value stays the same, once compared: comparing a
-        // large value twice per write would double its cost.
+        // Known when the comparison below finds the value unchanged: then
+        // no handler runs before the store, so comparing again (the whole
+        // of a large value) would find the same.
         var isUnchanged: Bool?
         // Announce before storing: `.prior` observers and Observation's
         // willSet must see the old value. Only when the value changes.
         if keyPathBeforePrior != nil || announcesPrior {
             let current = viewModel.untrackedValue(forKey: key)
-            // A `.prior` observer may store under the key (queued until it
-            // returns); without one, what is replaced is `current`.
-            let same = ViewModelValue.isSame(current, newValue)
-            if !announcesPrior { isUnchanged = same }
-            if !same {
+            // When it changes, `.prior` observers and Observation's `onChange`
+            // run before the store and may write the key themselves: what is
+            // replaced is compared again then.
+            if ViewModelValue.isSame(current, newValue) {
+                isUnchanged = true
+            } else {
                 var keyPath = keyPathBeforePrior
                 if announcesPrior, let registrations = observers[key],
                    registrations.contains(where: { !$0.isRemoved && $0.options.contains(.prior) }) {
@@ -113,7 +115,7 @@ internal final class ObservationCenter {
                     registrar.willSet(viewModel, keyPath: keyPath)
                     let old = replaceValue(newValue, forKey: key, in: viewModel, isKeyReported: true)
                     registrar.didSet(viewModel, keyPath: keyPath)
-                    return didStore(old, newValue, forKey: key, in: viewModel, isUnchanged: isUnchanged)
+                    return didStore(old, newValue, forKey: key, in: viewModel)
                 }
             }
         }
