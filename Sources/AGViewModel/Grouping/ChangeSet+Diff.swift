@@ -27,9 +27,11 @@ extension ChangeSet {
     /// instance on both sides counts as unchanged.
     ///
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
-    /// there, with n the number of items. Both managers must belong to the
-    /// caller's isolation domain; to diff on another task, send it
-    /// ``Manager/Snapshot``s and diff the managers they make. The change set
+    /// there, with n the number of items, plus the nested ViewModels
+    /// compared (each pair found the same once per diff). Both managers
+    /// must belong to the caller's isolation domain; to diff on another
+    /// task, send it ``Manager/Snapshot``s and diff the managers they
+    /// make. The change set
     /// remembers both managers' layouts, so `apply(to:new:)` on a ``Manager``
     /// refuses the shown manager if a row with an identity was moved,
     /// deleted or added since (see there for the limits).
@@ -54,8 +56,11 @@ private struct Occurrences {
 }
 
 /// Whether two items hold the same values (by `isSame`, nested ViewModels
-/// by content). `key` (the identity, already known equal) is skipped.
-private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: String?) -> Bool {
+/// by content, through the diff's `nested` comparison). `key` (the
+/// identity, already known equal) is skipped.
+private func sameContent(
+    _ a: StoredValues, _ b: StoredValues, skippingKey key: String?, nested: inout NestedContentComparison
+) -> Bool {
     guard a.count == b.count else { return false }
     for (k, entry) in a.storage where k != key {
         let value = entry.value
@@ -63,7 +68,7 @@ private func sameContent(_ a: StoredValues, _ b: StoredValues, skippingKey key: 
         // JSON on both sides (the usual case) compares directly.
         if case .json(let x) = value, case .json(let y) = other {
             if !x.hasSameRepresentation(as: y) { return false }
-        } else if !value.isSame(as: other) && !NestedContentComparison.sameContent(value, other) {
+        } else if !value.isSame(as: other) && !nested.sameContent(value, other) {
             return false
         }
     }
@@ -88,6 +93,7 @@ private struct Differ {
     let itemRule: IdentityRule
     let sectionRule: IdentityRule
     var result = ChangeSet()
+    var nestedComparison = NestedContentComparison()
 
     init(old: [Section], new: [Section], itemRule: IdentityRule, sectionRule: IdentityRule) {
         oldSections = old
@@ -230,7 +236,7 @@ private struct Differ {
                     // Matched by position, the key may be `null` on one side
                     // and missing (or another key) on the other.
                     let skipped = Self.identityKey(rule, ifSameIn: old.ids[o0 + i], id)
-                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: skipped)
+                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: skipped, nested: &nestedComparison)
                 }
             }
         }
@@ -256,7 +262,8 @@ private struct Differ {
                 let a = old.item(o), b = new.item(n)
                 if a !== b {
                     let skipped = Self.identityKey(itemRule, ifSameIn: old.ids[o], new.ids[n])
-                    isChanged[n] = !sameContent(read(a, itemRule).values, read(b, itemRule).values, skippingKey: skipped)
+                    isChanged[n] = !sameContent(read(a, itemRule).values, read(b, itemRule).values, skippingKey: skipped,
+                                                nested: &nestedComparison)
                 }
             }
         }

@@ -7,23 +7,34 @@
 /// compared (a cycle, or sharing) counts as the same, so graphs of any
 /// shape end, and a loop with its own stack holds chains of any depth.
 /// Other payloads keep ``ViewModelValue/isSame(as:)``.
+///
+/// One comparison serves a whole diff and remembers the pairs it found the
+/// same: a nested graph every row shares (a current user packaged afresh)
+/// is walked once, not once per row. The managers being diffed hold every
+/// ViewModel meanwhile, so their identifiers stay theirs.
 internal struct NestedContentComparison {
     private struct Pair: Hashable {
         let old: ObjectIdentifier
         let new: ObjectIdentifier
     }
 
-    /// Pairs already taken as the same, or being compared.
+    /// Pairs found the same by earlier comparisons.
+    private var proven: Set<Pair> = []
+    /// Pairs taken as the same, or being compared, in this comparison.
     private var assumed: Set<Pair> = []
     private var pending: [(old: ViewModel, new: ViewModel)] = []
 
     /// Whether `old` and `new`, two values that are not
     /// ``ViewModelValue/isSame(as:)``, are nested ViewModels (or lists of
     /// them) with the same content.
-    static func sameContent(_ old: ViewModelValue, _ new: ViewModelValue) -> Bool {
-        var comparison = NestedContentComparison()
-        guard comparison.enqueueNested(old, new) else { return false }
-        return comparison.run()
+    mutating func sameContent(_ old: ViewModelValue, _ new: ViewModelValue) -> Bool {
+        assumed.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        guard enqueueNested(old, new), run() else { return false }
+        // Every pair assumed is then the same (a mismatch anywhere fails
+        // the whole comparison): later ones need not walk them again.
+        proven.formUnion(assumed)
+        return true
     }
 
     /// Queues the ViewModel pairs of two nested values; `false` when they
@@ -43,7 +54,8 @@ internal struct NestedContentComparison {
     private mutating func run() -> Bool {
         while let (old, new) = pending.popLast() {
             if old === new { continue }
-            guard assumed.insert(Pair(old: ObjectIdentifier(old), new: ObjectIdentifier(new))).inserted else { continue }
+            let pair = Pair(old: ObjectIdentifier(old), new: ObjectIdentifier(new))
+            guard !proven.contains(pair), assumed.insert(pair).inserted else { continue }
             let a = old.values, b = new.values
             guard a.count == b.count else { return false }
             for (key, entry) in a.storage {
