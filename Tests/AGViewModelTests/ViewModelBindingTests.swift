@@ -270,6 +270,34 @@ struct ViewModelBindingTests {
         #expect(cell.titles.isEmpty && other.titles.isEmpty)
     }
 
+    /// A view that binds another view from `didUnbind(from:)`: the other
+    /// view hears of its old binding before the new one.
+    @Test func aViewHearsOfItsOldBindingBeforeANewOne() {
+        final class LoggingCell: ViewModelBindable {
+            let name: String
+            var log: [String]
+            var onUnbind: (() -> Void)?
+            init(_ name: String, log: [String] = []) { (self.name, self.log) = (name, log) }
+            func apply(_ viewModel: ViewModel) { log.append("apply " + viewModel.string(at: "title", default: "")) }
+            func didUnbind(from viewModel: ViewModel) {
+                log.append("unbind " + viewModel.string(at: "title", default: ""))
+                onUnbind?()
+            }
+        }
+        let a = ViewModel(["title": "a"]), b = ViewModel(["title": "b"]), c = ViewModel(["title": "c"])
+        let v = LoggingCell("v"), w = LoggingCell("w")
+        a.bind(v)
+        b.bind(w)
+        v.onUnbind = { [unowned w] in
+            v.onUnbind = nil
+            c.bind(w)
+        }
+        b.bind(v)                                         // v leaves a, w leaves b
+        #expect(w.log == ["apply b", "unbind b", "apply c"])
+        #expect(v.log == ["apply a", "unbind a", "apply b"])
+        #expect(b.bindingView === v && c.bindingView === w && a.bindingView == nil)
+    }
+
     @Test func manyBindingsArePruned() {
         // Binds many short-lived cells; the registry must keep working.
         let vm = ViewModel(["title": "x"])

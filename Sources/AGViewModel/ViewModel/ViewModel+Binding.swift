@@ -187,44 +187,59 @@ internal enum ViewBindings {
     private static var owners: [ObjectIdentifier: WeakViewModel] = [:]
     private static var pruneThreshold = 64
 
-    // Every change of binding is made before any view is told, so a view
-    // that binds again from `didUnbind(from:)` finds the bindings settled.
+    /// Views to tell that a binding ended, in the order the bindings
+    /// ended. Every change of binding is made before any view is told, so
+    /// a view that binds again from `didUnbind(from:)` finds the bindings
+    /// settled; and each change first tells the views still waiting, so no
+    /// view hears of an old binding after a new one.
+    private static var pendingUnbinds: [(view: any ViewModelBindable, viewModel: ViewModel)] = []
+
+    private static func tellUnboundViews() {
+        while !pendingUnbinds.isEmpty {
+            let (view, viewModel) = pendingUnbinds.removeFirst()
+            view.didUnbind(from: viewModel)
+        }
+    }
 
     static func attach(_ view: any ViewModelBindable, to viewModel: ViewModel) {
+        tellUnboundViews()
         let id = ObjectIdentifier(view)
-        var unbound: [(view: any ViewModelBindable, viewModel: ViewModel)] = []
         if let previous = owners[id]?.viewModel, previous !== viewModel,
            previous.bindingViewSlot === view {
             previous.bindingViewSlot = nil
-            unbound.append((view, previous))
+            pendingUnbinds.append((view, previous))
         }
         if let current = viewModel.bindingViewSlot, current !== view {
             owners[ObjectIdentifier(current)] = nil
-            unbound.append((current, viewModel))
+            pendingUnbinds.append((current, viewModel))
         }
         viewModel.bindingViewSlot = view
         owners[id] = WeakViewModel(viewModel)
         if owners.count >= pruneThreshold { prune() }
-        for (view, viewModel) in unbound { view.didUnbind(from: viewModel) }
+        tellUnboundViews()
     }
 
     static func detach(from viewModel: ViewModel) {
+        tellUnboundViews()
         guard let current = viewModel.bindingViewSlot else { return }
         owners[ObjectIdentifier(current)] = nil
         viewModel.bindingViewSlot = nil
-        current.didUnbind(from: viewModel)
+        pendingUnbinds.append((current, viewModel))
+        tellUnboundViews()
     }
 
     /// Unbinds `view` from the ViewModel it shows, if any: a reused view
     /// that is now filled by hand must not be overwritten when that
     /// ViewModel refreshes.
     static func detach(view: any ViewModelBindable) {
+        tellUnboundViews()
         let id = ObjectIdentifier(view)
         let previous = owners[id]?.viewModel
         owners[id] = nil
         guard let previous, previous.bindingViewSlot === view else { return }
         previous.bindingViewSlot = nil
-        view.didUnbind(from: previous)
+        pendingUnbinds.append((view, previous))
+        tellUnboundViews()
     }
 
     /// Binds a reused `view` to `viewModel`, or unbinds it when there is
