@@ -162,6 +162,38 @@ struct ManagerTests {
         #expect(manager.map { ids($0) } == [[1, 3], [5]])
     }
 
+    @Test func debugDescriptionsShowTheParts() {
+        let section = Section(items: [ViewModel(["id": 1]), ViewModel(["id": 2])], header: ViewModel(["title": "Books"]))
+        #expect(section.debugDescription == """
+            Section (2 items) {
+              header: ViewModel (1 key) {
+                title: "Books"
+              }
+              items[0]: ViewModel (1 key) {
+                id: 1
+              }
+              items[1]: ViewModel (1 key) {
+                id: 2
+              }
+            }
+            """)
+        #expect(Section().debugDescription == "Section (0 items) {}")
+        #expect(Manager().debugDescription == "Manager (0 sections, 0 items) {}")
+        let manager = Manager(sections: [Section(items: [ViewModel(["id": 1])])], common: ViewModel(["theme": "dark"]))
+        #expect(manager.debugDescription == """
+            Manager (1 section, 1 item) {
+              common: ViewModel (1 key) {
+                theme: "dark"
+              }
+              sections[0]: Section (1 item) {
+                items[0]: ViewModel (1 key) {
+                  id: 1
+                }
+              }
+            }
+            """)
+    }
+
     @Test func insertsSeveralSectionsAtOnce() {
         let manager = Manager(sections: [named("a", [1]), named("d", [4])])
         let inserted = [named("b"), named("c")]

@@ -22,7 +22,7 @@ extension ViewModel: CustomDebugStringConvertible {
     /// The longest rendering of one JSON value before it is cut.
     private static let valueWidth = 100
 
-    private func describe(into out: inout String, indent: String, visiting: inout Set<ObjectIdentifier>) {
+    internal func describe(into out: inout String, indent: String, visiting: inout Set<ObjectIdentifier>) {
         visiting.insert(ObjectIdentifier(self))
         defer { visiting.remove(ObjectIdentifier(self)) }
         let entries = orderedEntries()
