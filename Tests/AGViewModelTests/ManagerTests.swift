@@ -162,6 +162,23 @@ struct ManagerTests {
         #expect(manager.map { ids($0) } == [[1, 3], [5]])
     }
 
+    /// Sections and managers nest under typed keys, and go where nested
+    /// ones go: exports.
+    @Test func sectionsAndManagersNestUnderTypedKeys() {
+        let sectionKey = ViewModel.Key<Section>("related")
+        let managerKey = ViewModel.Key<Manager>("catalog")
+        let section = Section(items: [ViewModel(["id": 1])])
+        let manager = Manager(sections: [section])
+        let holder = ViewModel()
+        holder[sectionKey] = section
+        holder[managerKey] = manager
+        #expect(holder[sectionKey] === section && holder[managerKey] === manager)
+        #expect(holder[ViewModel.Key<Section>("catalog")] == nil)
+        let exported = holder.exportJSON(options: .everything)
+        #expect(exported["related"]?["items"]?[0]?["id"] == 1)
+        #expect(exported["catalog"]?["sections"]?[0]?["items"]?[0]?["id"] == 1)
+    }
+
     @Test func debugDescriptionsShowTheParts() {
         let section = Section(items: [ViewModel(["id": 1]), ViewModel(["id": 2])], header: ViewModel(["title": "Books"]))
         #expect(section.debugDescription == """

@@ -5,8 +5,8 @@ import Foundation
 /// Conforming types say how they are written (their natural stored form) and
 /// how they are read back from whatever is stored. The library conforms the
 /// JSON types (`String`, `Int`, `Int64`, `Double`, `Float`, `Bool`, `[JSONValue]`,
-/// `JSONObject`, `JSONValue`), `URL`, `ViewModel` and arrays of storable
-/// elements. For your own types, adopt ``ViewModelPayload``.
+/// `JSONObject`, `JSONValue`), `URL`, `ViewModel`, ``Section``, ``Manager``
+/// and arrays of storable elements. For your own types, adopt ``ViewModelPayload``.
 public protocol ViewModelStorable {
     /// The value read from what a ViewModel stores, or `nil` when it cannot
     /// be read as this type.
@@ -155,3 +155,13 @@ extension ViewModel: ViewModelStorable {
     /// `.payload(self)`: the nested ViewModel is stored by reference.
     public var viewModelValue: ViewModelValue { .payload(self) }
 }
+
+/// A nested section, stored as a payload by reference
+/// (`ViewModel.Key<Section>`); exports, archives, copies and snapshots
+/// nest it.
+extension Section: ViewModelPayload {}
+
+/// A nested manager, stored as a payload by reference
+/// (`ViewModel.Key<Manager>`); exports, archives, copies and snapshots
+/// nest it.
+extension Manager: ViewModelPayload {}
