@@ -393,6 +393,40 @@ struct ChangeSetTests {
         #expect(ChangeSet(from: shown, to: flat).reloadedItems == [path(0, 1)])
     }
 
+    /// Nested sections and managers compare part by part: a snapshot's
+    /// copy of a row holding them is unchanged; a change inside reloads it.
+    @Test func nestedSectionsAndManagersCompareByContent() {
+        func row(_ id: Int64, related: Int64 = 9, theme: String = "dark") -> ViewModel {
+            let item = ViewModel(["id": .int(id)])
+            item[ViewModel.Key<Section>("related")] = Section(items: [ViewModel(["id": .int(related)])], header: ViewModel(["title": "More"]))
+            item[ViewModel.Key<Manager>("catalog")] = Manager(sections: [Section(items: [ViewModel(["id": 1])])],
+                                                              common: ViewModel(["theme": .string(theme)]))
+            return item
+        }
+        let shown = Manager(sections: [Section(items: [row(1), row(2)])])
+        #expect(ChangeSet(from: shown.snapshot.makeManager(), to: shown).isEmpty)
+        #expect(ChangeSet(from: shown, to: Manager(sections: [Section(items: [row(1), row(2)])])).isEmpty)
+        let changed = Manager(sections: [Section(items: [row(1, related: 8), row(2, theme: "light")])])
+        #expect(ChangeSet(from: shown, to: changed).reloadedItems == [path(0, 0), path(0, 1)])
+        let headerless = Manager(sections: [Section(items: [row(1), row(2)])])
+        headerless[0][0][ViewModel.Key<Section>("related")]?.header = nil
+        #expect(ChangeSet(from: shown, to: headerless).reloadedItems == [path(0, 0)])
+    }
+
+    /// A changed graph every row shares: each row is reloaded.
+    @Test func aChangedSharedGraphReloadsEveryRow() {
+        func feed(_ name: String) -> Manager {
+            let me = ViewModel(["name": .string(name)])
+            return Manager(sections: [Section(items: (0..<50).map { i in
+                let item = ViewModel(["id": .int(Int64(i))])
+                item[value: "me"] = .payload(me)
+                return item
+            })])
+        }
+        #expect(ChangeSet(from: feed("ann"), to: feed("bo")).reloadedItems.count == 50)
+        #expect(ChangeSet(from: feed("ann"), to: feed("ann")).isEmpty)
+    }
+
     /// Nested graphs with cycles and sharing compare, and end.
     @Test func nestedCyclesCompareByContent() {
         func cyclic(_ name: String) -> ViewModel {

@@ -21,10 +21,10 @@ extension ChangeSet {
     /// identities never trap: occurrences beyond the other side's count are
     /// deletes (old) or inserts (new). Content is compared over all stored
     /// values with ``ViewModelValue/isSame(as:)``, except that nested
-    /// ViewModels (and lists of them) are compared by their values, so a
-    /// row whose nested ViewModel was packaged afresh, or made from a
-    /// snapshot, with the same values is unchanged; the same ViewModel
-    /// instance on both sides counts as unchanged.
+    /// ViewModels (and lists of them), sections and managers are compared
+    /// by their content, so a row whose nested ViewModel was packaged
+    /// afresh, or made from a snapshot, with the same values is unchanged;
+    /// the same ViewModel instance on both sides counts as unchanged.
     ///
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
     /// there, with n the number of items, plus the nested ViewModels

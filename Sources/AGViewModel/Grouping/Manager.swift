@@ -368,6 +368,12 @@ public final class Manager {
         }
     }
 
+    /// The sections, without reporting the read to Observation.
+    internal var untrackedSections: [Section] { storedSections }
+
+    /// The common ViewModel, without reporting the read to Observation.
+    internal var untrackedCommon: ViewModel? { storedCommon }
+
     /// The section list, its read reported to Swift Observation.
     private var trackedSections: [Section] {
         registrar.access(self, keyPath: \.sections)

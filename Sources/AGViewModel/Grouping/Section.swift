@@ -341,6 +341,12 @@ public final class Section {
     /// rebuilt on demand, must not be tracked only when it is rebuilt).
     internal var untrackedItems: [ViewModel] { storedItems }
 
+    /// The header, footer, common and item-merge ViewModels, in
+    /// ``SectionSlot`` order, without reporting the reads to Observation.
+    internal var untrackedSlotViewModels: [(slot: SectionSlot, viewModel: ViewModel?)] {
+        [(.header, storedHeader), (.footer, storedFooter), (.common, storedCommon), (.itemMerge, storedItemMerge)]
+    }
+
     /// Registers `manager` to be told about item changes. Called before the
     /// manager starts holding this section, so no change can slip between.
     internal func addOwner(_ manager: Manager) {
