@@ -179,6 +179,17 @@ struct ManagerTests {
         #expect(exported["catalog"]?["sections"]?[0]?["items"]?[0]?["id"] == 1)
     }
 
+    /// A list of sections is kept as a payload, even empty.
+    @Test func listsOfSectionsStayPayloads() {
+        let pages = ViewModel.Key<[Section]>("pages")
+        let holder = ViewModel()
+        holder[pages] = []
+        #expect(holder[pages]?.isEmpty == true && holder["pages"] == nil)
+        let section = Section()
+        holder[pages] = [section]
+        #expect(holder[pages]?.first === section)
+    }
+
     @Test func debugDescriptionsShowTheParts() {
         let section = Section(items: [ViewModel(["id": 1]), ViewModel(["id": 2])], header: ViewModel(["title": "Books"]))
         #expect(section.debugDescription == """
@@ -195,6 +206,14 @@ struct ManagerTests {
             }
             """)
         #expect(Section().debugDescription == "Section (0 items) {}")
+        // A description read while tracking is no dependency.
+        let fired = Recorder<Bool>()
+        let manager0 = Manager(sections: [section])
+        withObservationTracking { _ = manager0.debugDescription } onChange: { fired.append(true) }
+        section.header = nil
+        section.append(ViewModel())
+        manager0.common = ViewModel()
+        #expect(fired.items.isEmpty)
         #expect(Manager().debugDescription == "Manager (0 sections, 0 items) {}")
         let manager = Manager(sections: [Section(items: [ViewModel(["id": 1])])], common: ViewModel(["theme": "dark"]))
         #expect(manager.debugDescription == """

@@ -1,6 +1,7 @@
 extension Section: CustomDebugStringConvertible {
     /// The section-level ViewModels and the items, each as
-    /// ``ViewModel/debugDescription`` shows it:
+    /// ``ViewModel/debugDescription`` shows it (reads not reported to
+    /// Swift Observation):
     ///
     /// ```
     /// Section (2 items) {
@@ -25,7 +26,7 @@ extension Section: CustomDebugStringConvertible {
     internal func describe(into out: inout String, indent: String, visiting: inout Set<ObjectIdentifier>) {
         let items = untrackedItems
         out += "Section (\(items.count) \(items.count == 1 ? "item" : "items")) {"
-        let parts = slotViewModels.compactMap { slot in slot.viewModel.map { (slot.slot.rawValue, $0) } }
+        let parts = untrackedSlotViewModels.compactMap { slot in slot.viewModel.map { (slot.slot.rawValue, $0) } }
         if parts.isEmpty && items.isEmpty { out += "}"; return }
         out += "\n"
         let inner = indent + "  "
@@ -42,7 +43,8 @@ extension Section: CustomDebugStringConvertible {
 
 extension Manager: CustomDebugStringConvertible {
     /// The common ViewModel and the sections, each as
-    /// ``Section/debugDescription`` shows it:
+    /// ``Section/debugDescription`` shows it (reads not reported to
+    /// Swift Observation):
     ///
     /// ```
     /// Manager (1 section, 2 items) {
@@ -57,10 +59,10 @@ extension Manager: CustomDebugStringConvertible {
     public var debugDescription: String {
         var out = ""
         var visiting: Set<ObjectIdentifier> = []
-        let sections = self.sections
+        let sections = untrackedSections
         let itemCount = sections.reduce(0) { $0 + $1.untrackedItems.count }
         out += "Manager (\(counted(sections.count, "section")), \(counted(itemCount, "item"))) {"
-        let common = self.common
+        let common = untrackedCommon
         if common == nil && sections.isEmpty { return out + "}" }
         out += "\n"
         if let common {

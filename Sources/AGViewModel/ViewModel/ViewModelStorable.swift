@@ -132,9 +132,12 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
     /// `[Int]`, `[JSONValue]`, ...), otherwise a payload (`[ViewModel]`,
     /// even when empty).
     public var viewModelValue: ViewModelValue {
-        // An empty array has no element to tell: a list of ViewModels must
-        // stay a payload, or it reads back as `nil` through `payload(forKey:as:)`.
-        if Element.self is ViewModel.Type { return .payload(self) }
+        // An empty array has no element to tell: a list of ViewModels (or
+        // sections, or managers) must stay a payload, or it reads back as
+        // `nil` through `payload(forKey:as:)`.
+        if Element.self is ViewModel.Type || Element.self is Section.Type || Element.self is Manager.Type {
+            return .payload(self)
+        }
         var elements = JSONArray()
         elements.reserveCapacity(count)
         for element in self {
@@ -157,11 +160,13 @@ extension ViewModel: ViewModelStorable {
 }
 
 /// A nested section, stored as a payload by reference
-/// (`ViewModel.Key<Section>`); exports, archives, copies and snapshots
-/// nest it.
+/// (`ViewModel.Key<Section>`); exports, archives, copies, snapshots and
+/// diffs nest it. A list of sections (`Key<[Section]>`) is an opaque
+/// payload: shared by copies, left out of exports, archives and snapshots.
 extension Section: ViewModelPayload {}
 
 /// A nested manager, stored as a payload by reference
-/// (`ViewModel.Key<Manager>`); exports, archives, copies and snapshots
-/// nest it.
+/// (`ViewModel.Key<Manager>`); exports, archives, copies, snapshots and
+/// diffs nest it. A list of managers is an opaque payload, as a list of
+/// sections is.
 extension Manager: ViewModelPayload {}
