@@ -25,7 +25,7 @@ extension Section: CustomDebugStringConvertible {
 
     internal func describe(into out: inout String, indent: String, visiting: inout Set<ObjectIdentifier>) {
         let items = untrackedItems
-        out += "Section (\(items.count) \(items.count == 1 ? "item" : "items")) {"
+        out += "Section (\(counted(items.count, "item"))) {"
         let parts = untrackedSlotViewModels.compactMap { slot in slot.viewModel.map { (slot.slot.rawValue, $0) } }
         if parts.isEmpty && items.isEmpty { out += "}"; return }
         out += "\n"
@@ -77,8 +77,9 @@ extension Manager: CustomDebugStringConvertible {
         }
         return out + "}"
     }
+}
 
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
+/// `count` and a noun: "1 item", "2 items".
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
