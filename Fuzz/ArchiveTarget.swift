@@ -62,14 +62,33 @@ enum ArchiveSeeds {
         records.append(("manager-empty", .manager(Manager())))
         for (i, section) in sections.enumerated() { records.append(("section-\(i)", .section(section))) }
         records.append(("manager", .manager(Manager(sections: sections, common: ViewModel(["style": "plain"])))))
+        records.append(("registrations", .manager(registered(Manager(sections: sections, common: ViewModel(["style": "plain"]))))))
         var written = 0
         for (name, record) in records {
             let archive = try ArchiveEncoder().encode(record).data
             try (Data([0]) + archive).write(to: output.appendingPathComponent("\(name).raw"))
-            try (Data([1]) + archive.dropFirst(ArchiveFormat.headerSize)).write(to: output.appendingPathComponent("\(name).payload"))
+            // Mode 1 wraps the payload as version 1, mode 3 as version 2.
+            let version = try ArchiveDecoder().header(of: archive).version
+            let mode: UInt8 = version == 1 ? 1 : 3
+            try (Data([mode]) + archive.dropFirst(ArchiveFormat.headerSize)).write(to: output.appendingPathComponent("\(name).payload"))
             written += 2
         }
         return written
+    }
+
+    /// `manager` with keys registered on it, its sections and its
+    /// ViewModels, so the seeds reach the registrations table.
+    static func registered(_ manager: Manager) -> Manager {
+        manager.addArchivedKeys(["id", "title"], for: .items)
+        manager.addSerializableKeys(["style"], for: .common)
+        for (i, section) in manager.sections.enumerated() {
+            section.addSerializableKeys(["title"], for: .header)
+            for item in section.items.prefix(2) {
+                item.addArchivedKeys(item.keys.prefix(i + 1))
+                item.addSerializableKeys(["registered-only"])
+            }
+        }
+        return manager
     }
 
     /// A ViewModel with nested objects as nested ViewModels and arrays of

@@ -18,7 +18,7 @@ struct ArchiveTests {
     }
 
     /// A complete archive around arbitrary payload bytes (valid header and checksums).
-    static func archive(payload: [UInt8], version: UInt16 = ArchiveFormat.currentVersion, flags: UInt16 = 0) -> Data {
+    static func archive(payload: [UInt8], version: UInt16 = 1, flags: UInt16 = 0) -> Data {
         let header = ArchiveHeader(version: version, flags: flags, payloadLength: UInt64(payload.count),
                                    payloadChecksum: CRC32.checksum(payload))
         return Data(header.bytes + payload)
@@ -204,8 +204,8 @@ struct ArchiveTests {
     }
 
     @Test func newerVersionIsReportedNotMistakenForDamage() {
-        let future = Self.archive(payload: [0xEE, 0xFF], version: 2, flags: 7)
-        #expect(throws: ArchiveError.newerVersion(found: 2, supported: 1)) { try ArchiveDecoder().decode(future) }
+        let future = Self.archive(payload: [0xEE, 0xFF], version: 3, flags: 7)
+        #expect(throws: ArchiveError.newerVersion(found: 3, supported: 2)) { try ArchiveDecoder().decode(future) }
         #expect(throws: ArchiveError.malformed(offset: 8, reason: "format version 0 does not exist")) {
             try ArchiveDecoder().decode(Self.archive(payload: [0x00], version: 0))
         }

@@ -96,8 +96,8 @@ struct ManagerArchiveTests {
         magic[1] = 0x42
         #expect(throws: ArchiveError.wrongMagic(found: Array(magic.prefix(8)))) { try ArchiveDecoder().decode(magic) }
         let payload = Array(data.dropFirst(ArchiveFormat.headerSize))
-        let future = ArchiveTests.archive(payload: payload, version: 2)
-        #expect(throws: ArchiveError.newerVersion(found: 2, supported: 1)) { try ArchiveDecoder().decode(future) }
+        let future = ArchiveTests.archive(payload: payload, version: 3)
+        #expect(throws: ArchiveError.newerVersion(found: 3, supported: 2)) { try ArchiveDecoder().decode(future) }
     }
 
     @Test func mutatedManagerPayloadsNeverCrash() throws {

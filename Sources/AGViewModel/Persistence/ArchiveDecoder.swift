@@ -47,8 +47,9 @@ public struct ArchiveDecoder: Sendable {
                 let header = try ArchiveHeader.validate(bytes)
                 var state = ArchiveDecodingState(
                     bytes: bytes, position: ArchiveFormat.headerSize,
-                    end: ArchiveFormat.headerSize + Int(header.payloadLength), maximumDepth: maximumDepth)
-                return try state.readRoot()
+                    end: ArchiveFormat.headerSize + Int(header.payloadLength), maximumDepth: maximumDepth,
+                    keepsHolders: header.version >= ArchiveFormat.registrationsVersion)
+                return try state.readPayload()
             }
         }
         return try result.get()
@@ -74,12 +75,18 @@ internal struct ArchiveDecodingState {
     var keys: [String] = []
     /// The buffer of ``readJSON(depth:)``'s stack, between values.
     var spareContainers: [OpenContainer] = []
+    /// Whether a registrations table follows the root item.
+    let keepsHolders: Bool
+    /// The ViewModels, sections and managers read, for the registrations
+    /// table; kept only when there is one.
+    var holders: [ArchiveRegistrations.Holder] = []
 
-    init(bytes: UnsafeRawBufferPointer, position: Int, end: Int, maximumDepth: Int) {
+    init(bytes: UnsafeRawBufferPointer, position: Int, end: Int, maximumDepth: Int, keepsHolders: Bool = false) {
         self.bytes = bytes
         self.position = position
         self.end = end
         self.maximumDepth = maximumDepth
+        self.keepsHolders = keepsHolders
     }
 
     var remaining: Int { end - position }
@@ -202,6 +209,17 @@ internal struct ArchiveDecodingState {
 
     // MARK: Items
 
+    /// The root item, then the registrations table if the version has one.
+    mutating func readPayload() throws(ArchiveError) -> ArchiveRecord {
+        let record = try readRoot()
+        if keepsHolders { try readRegistrations() }
+        guard position == end else {
+            let what = keepsHolders ? "the registrations" : "the root item"
+            throw malformed("\(end - position) bytes left after \(what)")
+        }
+        return record
+    }
+
     mutating func readRoot() throws(ArchiveError) -> ArchiveRecord {
         let tagOffset = position
         let tag = try readByte()
@@ -215,7 +233,6 @@ internal struct ArchiveDecodingState {
             position = tagOffset
             record = .value(try readJSON(depth: 0))
         }
-        guard position == end else { throw malformed("\(end - position) bytes left after the root item") }
         return record
     }
 
@@ -336,7 +353,9 @@ internal struct ArchiveDecodingState {
             }
             order.append(key)
         }
-        return ViewModel(uncheckedKeys: order, values: values)
+        let viewModel = ViewModel(uncheckedKeys: order, values: values)
+        noteHolder(.viewModel(viewModel))
+        return viewModel
     }
 
     mutating func readList(depth: Int) throws(ArchiveError) -> [ViewModel] {
@@ -366,7 +385,9 @@ internal struct ArchiveDecodingState {
             parts.append(flags & (1 << UInt8(bit)) == 0 ? nil : try readViewModelBody(depth: depth + 1))
         }
         let items = try readList(depth: depth + 1)
-        return Section(items: items, header: parts[0], footer: parts[1], common: parts[2], itemMerge: parts[3])
+        let section = Section(items: items, header: parts[0], footer: parts[1], common: parts[2], itemMerge: parts[3])
+        noteHolder(.section(section))
+        return section
     }
 
     mutating func readManagerBody(depth: Int) throws(ArchiveError) -> Manager {
@@ -378,6 +399,8 @@ internal struct ArchiveDecodingState {
         var sections: [Section] = []
         sections.reserveCapacity(reservation(for: count))
         for _ in 0 ..< count { sections.append(try readSectionBody(depth: depth + 1)) }
-        return Manager(sections: sections, common: common)
+        let manager = Manager(sections: sections, common: common)
+        noteHolder(.manager(manager))
+        return manager
     }
 }

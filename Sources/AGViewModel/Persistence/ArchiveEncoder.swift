@@ -93,6 +93,10 @@ internal struct ArchiveEncodingState {
     var viewModelPath: [JSONPath.Component] = []
     /// ViewModels, sections and managers on the current path, to catch cycles.
     var visiting: Set<ObjectIdentifier> = []
+    /// The ViewModels, sections and managers written so far.
+    var holderCount = 0
+    /// The key registrations of the holders that have any, in holder order.
+    var registrations: [ArchiveRegistrations.Entry] = []
     let selection: KeySelection
     let maximumDepth: Int
 
@@ -103,12 +107,21 @@ internal struct ArchiveEncodingState {
         bytes.reserveCapacity(4096)
     }
 
-    /// Fills in the header and returns the archive.
+    /// Appends the registrations table when there is one, fills in the
+    /// header and returns the archive. Without registrations the archive is
+    /// version 1, so readers of version 1 read it.
     mutating func finish() -> Data {
         let headerSize = ArchiveFormat.headerSize
+        let version: UInt16
+        if registrations.isEmpty {
+            version = 1
+        } else {
+            writeRegistrations()
+            version = ArchiveFormat.registrationsVersion
+        }
         let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
         let header = ArchiveHeader(
-            version: ArchiveFormat.currentVersion, flags: 0,
+            version: version, flags: 0,
             payloadLength: UInt64(bytes.count - headerSize), payloadChecksum: checksum)
         bytes.replaceSubrange(0 ..< headerSize, with: header.bytes)
         return Data(bytes)
@@ -268,6 +281,7 @@ internal struct ArchiveEncodingState {
                 throw error.adding(.key(key))
             }
         }
+        noteHolder(viewModel.keyRegistry)
     }
 
     /// A list of ViewModels, without tag; members that would form a cycle
@@ -318,6 +332,7 @@ internal struct ArchiveEncodingState {
         viewModelPath.append(.key("items"))
         defer { viewModelPath.removeLast() }
         do { try writeList(section.items, depth: depth + 1, partKeys: parts.items) } catch { throw error.adding(.key("items")) }
+        noteHolder(section.partKeyRegistry)
     }
 
     /// A manager, without tag: a flags byte (bit 0: a common ViewModel
@@ -359,5 +374,6 @@ internal struct ArchiveEncodingState {
                 throw error.adding(.index(i)).adding(.key("sections"))
             }
         }
+        noteHolder(manager.partKeyRegistry)
     }
 }

@@ -1,4 +1,4 @@
-/// The AGViewModel archive file format, version 1.
+/// The AGViewModel archive file format, version 2.
 ///
 /// An archive holds one ``ArchiveRecord`` (a JSON value, a ViewModel, a
 /// list of ViewModels, a section or a manager) in a compact binary
@@ -7,13 +7,18 @@
 /// damaged, not an archive, or newer than the reader — and never loads half
 /// of one.
 ///
+/// Version 2 adds the key registrations (see ``KeySelection``) after the
+/// item; everything before them is as in version 1. A writer uses version 1
+/// when nothing is registered, so such archives stay readable by readers of
+/// version 1; readers of version 2 read both.
+///
 /// ## Header (28 bytes, integers little-endian)
 ///
 /// | offset | size | field |
 /// | --- | --- | --- |
 /// | 0 | 8 | magic `89 41 47 56 4D 0D 0A 1A` (`\x89AGVM\r\n\x1A`) |
-/// | 8 | 2 | format version (`UInt16`), currently 1 |
-/// | 10 | 2 | flags (`UInt16`); none defined in version 1, must be 0 |
+/// | 8 | 2 | format version (`UInt16`): 1, or 2 with registrations |
+/// | 10 | 2 | flags (`UInt16`); none defined, must be 0 |
 /// | 12 | 8 | payload length *N* in bytes (`UInt64`) |
 /// | 20 | 4 | CRC-32 of the *N* payload bytes |
 /// | 24 | 4 | CRC-32 of header bytes 0..<24 |
@@ -25,7 +30,7 @@
 /// check a file's integrity before it looks at the version. A reader checks,
 /// in order: at least 28 bytes and the magic (else *truncated* or *wrong
 /// magic*); the header checksum (else *checksum mismatch* in the header);
-/// the version (0 is malformed, above 1 is *newer version*); the file size
+/// the version (0 is malformed, above 2 is *newer version*); the file size
 /// against *N* (short is *truncated*, extra bytes are malformed); the payload
 /// checksum (else *checksum mismatch* in the content); the flags; and finally
 /// decodes the whole payload into values before returning anything.
@@ -35,8 +40,8 @@
 ///
 /// ## Payload
 ///
-/// The payload is exactly one *item*; bytes left after it are malformed.
-/// An item is a one-byte tag followed by its body:
+/// The payload is exactly one *item*, in version 2 followed by the
+/// registrations table (below); bytes left after them are malformed. An item is a one-byte tag followed by its body:
 ///
 /// | tag | item | body |
 /// | --- | --- | --- |
@@ -64,8 +69,7 @@
 /// items. A ViewModel maps keys to any item, so a key can hold a nested
 /// ViewModel, a list of them, a section or a manager. Keys within one object
 /// or ViewModel are unique and keep their order. Only the keys the encoder's
-/// ``KeySelection`` selects are written; registrations themselves are not
-/// stored.
+/// ``KeySelection`` selects are written.
 ///
 /// Varints are unsigned LEB128 (7 bits per byte, low group first, at most
 /// 10 bytes). *Zigzag* maps signed to unsigned (`0, -1, 1, -2…` →
@@ -76,6 +80,24 @@
 /// table; an odd *v* refers to key table entry (*v*−1)/2. The table spans the
 /// whole payload in reading order, so repeated keys (the norm in API data)
 /// cost one or two bytes.
+///
+/// ## Registrations (version 2)
+///
+/// The ViewModels, sections and managers in the item are *holders*,
+/// numbered from 0 in the order their bodies end: a nested ViewModel comes
+/// before the ViewModel holding it, a section's parts and items before the
+/// section, its sections before a manager. The table is a varint count of
+/// entries, one per holder with registered keys, in holder order. An entry
+/// is a varint *gap* (its holder's number minus the previous entry's, minus
+/// one; the first entry's holder number), a flags byte with one bit per
+/// non-empty key list, and those lists in bit order, each a varint count
+/// (at least 1) and that many distinct keys, interned with the item's keys.
+/// A ViewModel's bits are 0 (export keys) and 1 (archived keys); a
+/// section's or manager's are two per part (export, then archived) for
+/// common, header, footer and items: bits 0-7. A flags byte of 0, an
+/// unknown bit, a gap past the last holder, an empty list or a key listed
+/// twice is malformed. Registrations are written whatever the encoder's
+/// key selection, and a key may be registered without being stored.
 ///
 /// **Limits.** A reader rejects nesting deeper than its maximum depth (512 by
 /// default) and checks every length and count against the bytes that remain
@@ -91,8 +113,10 @@
 package enum ArchiveFormat {
     /// The eight magic bytes every archive starts with.
     package static let magic: [UInt8] = [0x89, 0x41, 0x47, 0x56, 0x4D, 0x0D, 0x0A, 0x1A]
-    /// The format version this library writes and the newest it reads.
-    package static let currentVersion: UInt16 = 1
+    /// The newest format version this library writes and reads.
+    package static let currentVersion: UInt16 = 2
+    /// The first version with a registrations table after the item.
+    package static let registrationsVersion: UInt16 = 2
     /// The size of the fixed header in bytes.
     package static let headerSize = 28
     /// The default maximum nesting of arrays, objects and ViewModels.
@@ -126,7 +150,7 @@ package enum ArchiveFormat {
 package struct ArchiveHeader: Sendable, Hashable {
     /// The format version the archive was written with.
     package var version: UInt16
-    /// The flags (none defined in version 1).
+    /// The flags (none defined).
     package var flags: UInt16
     /// The payload size in bytes.
     package var payloadLength: UInt64

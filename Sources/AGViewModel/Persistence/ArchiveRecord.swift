@@ -2,10 +2,12 @@
 ///
 /// Archives keep data: each ViewModel's archived keys (see ``KeySelection``)
 /// in order with their JSON values, nested ViewModels and lists of them,
-/// sections and managers. What belongs to a running screen is not archived:
-/// weak slots, commands, the index path, the delegate, the binding view and
-/// its size cache, observers, key registrations. A ViewModel reachable
-/// twice is written twice (and read back as two ViewModels).
+/// sections and managers, and the key registrations of each (for export and
+/// for archives), so what is read back exports and archives as the original
+/// did. What belongs to a running screen is not archived: weak slots,
+/// commands, the index path, the delegate, the binding view and its size
+/// cache, observers. A ViewModel reachable twice is written twice (and read
+/// back as two ViewModels).
 ///
 /// ```swift
 /// try Archive.write(.viewModel(profile), to: url)

@@ -61,6 +61,8 @@ internal struct KeyRegistry: Sendable, Hashable {
 
     var serializable: [String] { serializableKeys.list }
     var archived: [String] { archivedKeys.list }
+    /// Whether no key is registered for either purpose.
+    var isEmpty: Bool { serializableKeys.list.isEmpty && archivedKeys.list.isEmpty }
 
     subscript(purpose: KeyPurpose) -> [String] {
         purpose == .serialization ? serializable : archived
@@ -114,6 +116,9 @@ internal struct PartKeyRegistry: Sendable, Hashable {
     var header = KeyRegistry()
     var footer = KeyRegistry()
     var items = KeyRegistry()
+
+    /// Whether no key is registered on any part.
+    var isEmpty: Bool { common.isEmpty && header.isEmpty && footer.isEmpty && items.isEmpty }
 
     subscript(part: SectionPart) -> KeyRegistry {
         get {

@@ -13,6 +13,7 @@
 ///
 /// A manager's part applies to that part of every section it holds;
 /// ``SectionPart/common`` also covers the manager's own common ViewModel.
+/// Archives keep a manager's registrations, as they keep a ViewModel's.
 extension Manager {
     /// The keys registered for JSON export on `part`, in registration order.
     public func serializableKeys(for part: SectionPart) -> [String] {

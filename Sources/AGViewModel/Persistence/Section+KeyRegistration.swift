@@ -12,6 +12,7 @@
 /// key at all writes every key (see ``KeySelection``).
 ///
 /// ``SectionPart/common`` covers both the common and the item-merge ViewModel.
+/// Archives keep a section's registrations, as they keep a ViewModel's.
 extension Section {
     /// The keys registered for JSON export on `part`, in registration order.
     public func serializableKeys(for part: SectionPart) -> [String] {

@@ -9,8 +9,8 @@
 /// ```
 ///
 /// Registrations are copied by ``copy()`` and belong to the ViewModel's
-/// isolation domain like its values. They are not themselves written to
-/// exports or archives.
+/// isolation domain like its values. Archives keep them (both lists), so a
+/// ViewModel read back writes what it wrote before; JSON exports do not.
 extension ViewModel {
     /// The keys registered for JSON export, in registration order.
     public var serializableKeys: [String] { keyRegistry.serializable }

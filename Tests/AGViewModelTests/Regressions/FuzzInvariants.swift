@@ -468,13 +468,14 @@ enum FuzzInvariants {
     /// One fuzz input for the archive target: the first byte picks the mode.
     /// Even: the rest is a whole archive (header checks included). Odd: the
     /// rest is a payload, wrapped in a valid header so the fuzzer reaches the
-    /// item decoder without forging checksums; then only `malformed` errors
-    /// inside the payload are allowed.
+    /// item decoder without forging checksums (format version 1 when bit 1
+    /// is clear, 2 with its registrations table when set); then only
+    /// `malformed` errors inside the payload are allowed.
     static func checkArchiveInput(_ bytes: UnsafeRawBufferPointer) -> [String] {
         guard let mode = bytes.first else { return checkArchive(Data()) }
         let rest = UnsafeRawBufferPointer(rebasing: bytes[1...])
         guard mode & 1 == 1 else { return checkArchive(Data(rest)) }
-        let data = archive(payload: rest)
+        let data = archive(payload: rest, version: mode & 2 == 0 ? 1 : ArchiveFormat.registrationsVersion)
         var problems = checkArchive(data)
         do {
             _ = try ArchiveDecoder().decode(data)
@@ -487,10 +488,13 @@ enum FuzzInvariants {
     }
 
     /// Any bytes as an archive: whatever decodes re-encodes to an archive
-    /// that decodes to an equal record and re-encodes to the same bytes
-    /// (encoding is deterministic, decoding accepts some non-canonical forms
-    /// such as padded varints, so the bytes are compared from the first
-    /// re-encoding on). Rejections are positioned inside the input.
+    /// that decodes to an equal record, registrations included, and
+    /// re-encodes to the same bytes (encoding is deterministic, decoding
+    /// accepts some non-canonical forms such as padded varints, so the bytes
+    /// are compared from the first re-encoding on). Every key is written:
+    /// an archive may hold keys its registrations would leave out, as one
+    /// written with `.everything` does. Rejections are positioned inside the
+    /// input.
     static func checkArchive(_ data: Data) -> [String] {
         let record: ArchiveRecord
         do {
@@ -502,7 +506,7 @@ enum FuzzInvariants {
         if (try? ArchiveDecoder().header(of: data)) == nil { problems.append("decodes but its header is rejected") }
         let first: EncodedArchive
         do {
-            first = try ArchiveEncoder().encode(record)
+            first = try ArchiveEncoder(keys: .everything).encode(record)
         } catch {
             return ["decoded record does not encode: \(error)"]
         }
@@ -514,7 +518,7 @@ enum FuzzInvariants {
             return problems + ["re-encoded archive does not decode: \(error)"]
         }
         if let difference = difference(record, again) { problems.append("re-decoded record differs: \(difference)") }
-        if (try? ArchiveEncoder().encode(again))?.data != first.data {
+        if (try? ArchiveEncoder(keys: .everything).encode(again))?.data != first.data {
             problems.append("encoding is not a fixed point")
         }
         return problems
@@ -541,8 +545,8 @@ enum FuzzInvariants {
 
     /// Bytes wrapped in a valid archive header, so the fuzzer reaches the
     /// payload decoder without having to forge checksums.
-    static func archive(payload: UnsafeRawBufferPointer) -> Data {
-        let header = ArchiveHeader(version: ArchiveFormat.currentVersion, flags: 0,
+    static func archive(payload: UnsafeRawBufferPointer, version: UInt16) -> Data {
+        let header = ArchiveHeader(version: version, flags: 0,
                                    payloadLength: UInt64(payload.count), payloadChecksum: CRC32.checksum(payload))
         var data = Data(header.bytes)
         data.append(contentsOf: payload)
@@ -570,7 +574,8 @@ enum FuzzInvariants {
     }
 
     private static func difference(_ a: Section, _ b: Section, at path: String) -> String? {
-        difference(a.header, b.header, at: "\(path).header")
+        if a.partKeyRegistry != b.partKeyRegistry { return "\(path): registrations differ" }
+        return difference(a.header, b.header, at: "\(path).header")
             ?? difference(a.footer, b.footer, at: "\(path).footer")
             ?? difference(a.common, b.common, at: "\(path).common")
             ?? difference(a.itemMerge, b.itemMerge, at: "\(path).itemMerge")
@@ -578,6 +583,7 @@ enum FuzzInvariants {
     }
 
     private static func difference(_ a: Manager, _ b: Manager, at path: String) -> String? {
+        if a.partKeyRegistry != b.partKeyRegistry { return "\(path): registrations differ" }
         if let d = difference(a.common, b.common, at: "\(path).common") { return d }
         let (x, y) = (a.sections, b.sections)
         guard x.count == y.count else { return "\(path): \(x.count) sections vs \(y.count)" }
@@ -599,6 +605,7 @@ enum FuzzInvariants {
         let (keysA, valuesA) = a.storageSnapshot
         let (keysB, valuesB) = b.storageSnapshot
         guard keysA == keysB else { return "\(path): keys \(keysA) vs \(keysB)" }
+        if a.keyRegistry != b.keyRegistry { return "\(path): registrations differ" }
         for key in keysA {
             switch (valuesA[key], valuesB[key]) {
             case let (.json(x)?, .json(y)?):

@@ -92,10 +92,17 @@ struct FuzzRegressionTests {
                 let section = Section(items: items, header: ViewModel(["title": "t"]), common: ViewModel(["c": 1]))
                 records.append(.section(section))
                 records.append(.manager(Manager(sections: [section, Section()], common: ViewModel(["m": true]))))
+                // With registrations: a version 2 archive.
+                let registered = Manager(sections: [section.copy(), Section()], common: ViewModel(["m": true]))
+                registered.addArchivedKeys(["m"], for: .common)
+                registered[0].addSerializableKeys(["title"], for: .header)
+                registered[0].items.first?.addArchivedKeys(object.keys.prefix(1)).addSerializableKeys(["unstored"])
+                records.append(.manager(registered))
             }
             for record in records {
                 let archive = try ArchiveEncoder().encode(record).data
-                for input in [Data([0]) + archive, Data([1]) + archive.dropFirst(ArchiveFormat.headerSize)] {
+                let payloadMode: UInt8 = try ArchiveDecoder().header(of: archive).version == 1 ? 1 : 3
+                for input in [Data([0]) + archive, Data([payloadMode]) + archive.dropFirst(ArchiveFormat.headerSize)] {
                     let problems = input.withUnsafeBytes { FuzzInvariants.checkArchiveInput($0) }
                     #expect(problems.isEmpty, "\(file.lastPathComponent) \(record.kindName): \(problems)")
                 }
