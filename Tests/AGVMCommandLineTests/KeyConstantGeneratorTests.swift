@@ -305,6 +305,44 @@ struct KeyConstantGeneratorTests {
         #expect(!swift(["link": "http:///a"]).contains("Value == URL"))
     }
 
+    /// A key typed `URL` must read its own sample: `URL.read` refuses a
+    /// space at either end and control characters, so such strings stay
+    /// `String`.
+    @Test func webAddressesAURLKeyCannotReadStayStrings() {
+        for text in ["https://example.com/x ", " https://example.com/x", "https://example.com/\u{85}x", "https://ex.com/\u{7}"] {
+            #expect(URL.read(from: .string(text)) == nil)
+            #expect(!swift(["link": .string(text)]).contains("Value == URL"), "\(text.debugDescription)")
+        }
+    }
+
+    /// Bidirectional overrides, the byte order mark and other invisible
+    /// characters would make a line of generated source read other than it
+    /// compiles; they are escaped in literals and comments. Joiners inside
+    /// emoji stay.
+    @Test func invisibleCharactersAreEscapedInLiteralsAndComments() {
+        let sample: JSONValue = ["\u{202E}name": 1, "next\u{85}line": 2, "\u{FEFF}id": 3, "family\u{1F468}\u{200D}\u{1F469}": 4]
+        let source = swift(sample)
+        #expect(source.contains(#"public static var name: Self { "\u{202e}name" }"#), "\(source)")
+        #expect(source.contains("/// `\\u{202e}name` Example: 1"), "\(source)")
+        #expect(source.contains(#"{ "next\u{85}line" }"#) && source.contains(#"{ "\u{feff}id" }"#))
+        #expect(source.unicodeScalars.contains { $0.value == 0x200D })
+        #expect(!source.unicodeScalars.contains { [0x202E, 0x85, 0xFEFF].contains($0.value) })
+        let objc = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").generate(.objc)
+        #expect(objc.contains(#"@"\u202Ename""#) && objc.contains(#"@"\uFEFFid""#), "\(objc)")
+        // C allows no universal character name below U+00A0: octal UTF-8.
+        #expect(objc.contains(#"@"next\302\205line""#), "\(objc)")
+        #expect(!objc.unicodeScalars.contains { [0x202E, 0x85, 0xFEFF].contains($0.value) })
+    }
+
+    /// Swift compares identifiers scalar by scalar: a key sent decomposed
+    /// (`e` and a combining accent) gets the composed name a keyboard types;
+    /// its literal keeps the key as sent.
+    @Test func decomposedKeysGetComposedNames() throws {
+        let source = swift(["cafe\u{301}": 1])
+        let line = try #require(source.split(separator: "\n").first { $0.contains("public static var") })
+        #expect(Array(line.unicodeScalars) == Array("    public static var caf\u{E9}: Self { \"cafe\u{301}\" }".unicodeScalars))
+    }
+
     @Test func controlCharactersInKeysAreEscapedInSwiftLiterals() {
         let source = swift(["a\u{1}b": 1, "c\u{7F}": 2])
         #expect(source.contains(#"{ "a\u{1}b" }"#), "\(source)")

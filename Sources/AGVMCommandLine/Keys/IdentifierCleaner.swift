@@ -1,10 +1,14 @@
+import Foundation
+
 /// Turns JSON keys into valid, readable Swift identifiers, deterministically.
 ///
 /// - `snake_case`, `kebab-case` and spaces become lowerCamelCase
 ///   (`profile_image_url` → `profileImageUrl`); existing camelCase is kept.
 /// - A leading digit gets a `_` prefix (`1080p` → `_1080p`).
 /// - Letters of any script that Swift accepts in identifiers are kept
-///   (`名前` → `名前`, `prénom` → `prénom`); invisible and bidirectional
+///   (`名前` → `名前`, `prénom` → `prénom`), composed (NFC) as typing
+///   produces them, since Swift compares identifiers scalar by scalar and a
+///   decomposed `é` would be a name nobody can type; invisible and bidirectional
 ///   control characters and non-ASCII punctuation and spaces separate
 ///   words; any other character becomes `u` and its hexadecimal scalar
 ///   value (`€` → `u20AC`).
@@ -51,7 +55,7 @@ struct IdentifierCleaner {
     static func camelCase(_ key: String, upperFirst: Bool) -> String {
         var words: [String] = []
         var word = ""
-        for scalar in key.unicodeScalars {
+        for scalar in key.precomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.isASCIILetterOrDigit || scalar.isReadableIdentifierCharacter {
                 word.unicodeScalars.append(scalar)
             } else if scalar.isASCII || scalar.separatesWords {

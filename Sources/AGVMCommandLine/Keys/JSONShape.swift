@@ -102,9 +102,11 @@ struct JSONShape: Equatable {
         return nil
     }
 
+    /// An absolute web URL that a `URL` key reads (``URL/read(from:)``
+    /// refuses, for example, a space at either end or a control character).
     private static func isWebURL(_ s: String) -> Bool {
         guard s.hasPrefix("http://") || s.hasPrefix("https://"),
-              let url = URL(string: s), url.host != nil else { return false }
+              let url = URL.read(from: .string(s)), url.host != nil else { return false }
         return true
     }
 

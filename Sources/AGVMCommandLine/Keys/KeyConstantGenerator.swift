@@ -293,7 +293,7 @@ struct KeyConstantGenerator {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.isHiddenInSource:
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             default: out.unicodeScalars.append(scalar)
             }
@@ -307,10 +307,14 @@ struct KeyConstantGenerator {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                // Octal: a C escape takes at most three octal digits, while
-                // `\x` would run on into any hex digits that follow.
-                out += String(format: "\\%03o", scalar.value)
+            case _ where scalar.isHiddenInSource && scalar.value < 0xA0:
+                // Octal UTF-8 bytes: C allows no universal character name
+                // below U+00A0, and a C escape takes at most three octal
+                // digits, while `\x` would run on into hex digits that follow.
+                for byte in String(scalar).utf8 { out += String(format: "\\%03o", byte) }
+            case _ where scalar.isHiddenInSource:
+                out += scalar.value > 0xFFFF
+                    ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -343,7 +347,8 @@ struct KeyConstantGenerator {
 
     /// `s` as the text of one source line (a `//` comment, a `#pragma`):
     /// control characters, line and paragraph separators become spaces,
-    /// and trailing `\`s, which would join the next line to it in C even
+    /// other invisible characters their `\u{…}` escape (so a bidirectional
+    /// override cannot make the line read other than it is), and trailing `\`s, which would join the next line to it in C even
     /// with spaces after them, are dropped (kept with
     /// `keepingTrailingBackslashes`, for text that does not end a line).
     static func oneLine(_ s: String, keepingTrailingBackslashes: Bool = false) -> String {
@@ -351,7 +356,13 @@ struct KeyConstantGenerator {
         for scalar in s.unicodeScalars {
             let breaks = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}"
-            out.append(breaks ? " " : scalar)
+            if breaks {
+                out.append(" ")
+            } else if scalar.isHiddenInSource {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
         }
         var end = out.endIndex
         while end > out.startIndex, out[out.index(before: end)] == " " { end = out.index(before: end) }
@@ -360,5 +371,22 @@ struct KeyConstantGenerator {
             out.removeSubrange(end...)
         }
         return String(out)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar changes or hides what a line of source shows:
+    /// controls, line and paragraph separators, and invisible format
+    /// characters such as bidirectional overrides (the "Trojan Source"
+    /// pattern), the byte order mark and the soft hyphen. The joiners
+    /// U+200C and U+200D are kept: several scripts and emoji sequences are
+    /// written with them.
+    var isHiddenInSource: Bool {
+        if value < 0x20 || (0x7F ... 0x9F).contains(value) { return true }
+        switch properties.generalCategory {
+        case .lineSeparator, .paragraphSeparator: return true
+        case .format: return value != 0x200C && value != 0x200D
+        default: return false
+        }
     }
 }
