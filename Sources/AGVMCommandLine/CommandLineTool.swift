@@ -134,9 +134,14 @@ package enum CommandLineTool {
     /// Throws a usage error when `paths` (a command's inputs) name standard
     /// input (`-`) more than once: the second read would find it empty.
     static func checkStandardInputReadOnce(_ paths: [String], command: String) throws(CommandLineUsageError) {
-        if paths.filter({ $0 == "-" }).count > 1 {
+        if paths.filter(namesStandardInput).count > 1 {
             throw CommandLineUsageError(command: command, message: "standard input ('-') can be read only once")
         }
+    }
+
+    /// Whether `path` reads standard input: `-`, or a device path for it.
+    static func namesStandardInput(_ path: String) -> Bool {
+        ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
     }
 
     /// Writes `data` to `path` as ``OutputDestination`` describes (a file

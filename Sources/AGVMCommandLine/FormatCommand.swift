@@ -11,6 +11,8 @@ enum FormatCommand {
         discussion: """
         Reads FILE ('-' for standard input), checks it strictly and writes it to
         standard output: pretty by default. Key order is kept unless --sort-keys.
+        A key that occurs twice in an object (also as keys that differ only in
+        Unicode normalization) is written once: its last value, at its first place.
         Invalid input prints 'FILE:LINE:COLUMN: error: MESSAGE' and exits 1.
         """,
         options: [

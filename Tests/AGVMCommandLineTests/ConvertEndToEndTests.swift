@@ -96,7 +96,8 @@ struct ConvertEndToEndTests {
 
         let foreign = try EndToEndTests.run(["inspect", fixture("books.json")])
         #expect(foreign.status == 1)
-        #expect(foreign.error == "\(fixture("books.json")): error: not an AGViewModel archive (the file starts with 7b 0a 20 20 22 70 61 67)\n")
+        #expect(foreign.error == "\(fixture("books.json")): error: not an AGViewModel archive (the file starts with 7b 0a 20 20 22 70 61 67)\n"
+            + "\(fixture("books.json")): note: this is JSON, not an archive; read it with 'agvm convert \(fixture("books.json"))'\n")
     }
 
     @Test func archivesRoundTripThroughInspect() throws {
@@ -185,6 +186,8 @@ struct ConvertEndToEndTests {
         (["convert", "-", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
         (["convert", "-", "--packager", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
         (["validate", "a.json", "-", "-"], "agvm: standard input ('-') can be read only once; see 'agvm validate --help'\n"),
+        (["validate", "-", "/dev/stdin"], "agvm: standard input ('-') can be read only once; see 'agvm validate --help'\n"),
+        (["convert", "/dev/fd/0", "--packager", "-"], "agvm: standard input ('-') can be read only once; see 'agvm convert --help'\n"),
         (["inspect", "a.agvm", "b.agvm"],
          "agvm: unexpected argument 'b.agvm' for 'inspect' (it takes one ARCHIVE); see 'agvm inspect --help'\n"),
         (["inspect", "a.agvm", "--to", "archive"],

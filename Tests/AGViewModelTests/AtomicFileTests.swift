@@ -106,6 +106,20 @@ final class AtomicFileTests {
         #expect(try contents() == ["out.json"])
     }
 
+    /// The replacement belongs to the writer, so a set-user-ID bit kept
+    /// from the old file would run it as the writer.
+    @Test func replacingDropsTheSetUserIDBit() throws {
+        let url = directory.appendingPathComponent("tool")
+        try Data("old".utf8).write(to: url)
+        #expect(chmod(url.path, 0o4755) == 0)
+        var before = stat()
+        #expect(stat(url.path, &before) == 0 && before.st_mode & 0o7777 == 0o4755)
+        try AtomicFile.write(Data("new".utf8), to: url)
+        var after = stat()
+        #expect(stat(url.path, &after) == 0)
+        #expect(after.st_mode & 0o7777 == 0o755)
+    }
+
     @Test(arguments: [
         (FailingFileSystem.Failure.writeAfter(bytes: 0, code: ENOSPC), AtomicFileError.Step.write, ENOSPC),
         (.writeAfter(bytes: 3000, code: ENOSPC), .write, ENOSPC),

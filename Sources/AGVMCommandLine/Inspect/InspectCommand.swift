@@ -50,6 +50,9 @@ enum InspectCommand {
             record = try decoder.decode(data)
         } catch {
             io.writeError("\(name): error: \(CommandLineTool.messageText("\(error)"))\n")
+            if case .wrongMagic = error, (try? JSONValue(parsing: data)) != nil {
+                io.writeError("\(name): note: this is JSON, not an archive; read it with 'agvm convert \(path == "-" ? "-" : name)'\n")
+            }
             return 1
         }
         let checksum = "0x" + String(header.payloadChecksum, radix: 16, uppercase: true)

@@ -126,10 +126,12 @@ package enum AtomicFile {
             return AtomicFileError(path: path, step: step, code: code)
         }
 
-        // Keep an existing file's permissions.
+        // Keep an existing file's permissions, but not its set-user-ID,
+        // set-group-ID or sticky bits: the new file has the writer's owner,
+        // so keeping them would hand the writer's identity to whoever runs it.
         var existing = stat()
         if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-            _ = fchmod(fd, existing.st_mode & 0o7777)
+            _ = fchmod(fd, existing.st_mode & 0o777)
         }
 
         let written: Int32? = data.withUnsafeBytes { buffer in
