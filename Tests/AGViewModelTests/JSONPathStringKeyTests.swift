@@ -81,14 +81,14 @@ struct JSONPathStringKeyTests {
 
     @Test func pathsRoundTripThroughTheirDescription() {
         var generator = SplitMix64(seed: 13)
-        let alphabet: [Character] = ["a", "Z", ".", "[", "]", "\\", "0", "é", "名", " ", "\u{301}"]
+        let alphabet: [Character] = ["a", "Z", ".", "[", "]", "\\", "0", "é", "名", " ", "\u{301}", "\""]
         for _ in 0..<500 {
             var components: [JSONPath.Component] = []
             for _ in 0..<Int(generator.next() % 4) + 1 {
                 if generator.next() % 3 == 0 {
                     components.append(.index(Int(generator.next() % 1000)))
                 } else {
-                    let length = Int(generator.next() % 5) + 1
+                    let length = Int(generator.next() % 6)  // empty keys too
                     components.append(.key(String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })))
                 }
             }
@@ -99,15 +99,30 @@ struct JSONPathStringKeyTests {
         }
     }
 
-    /// The component without a written form, as documented: an empty key
-    /// writes as the root. A negative index reads back as one.
-    @Test func emptyKeysHaveNoWrittenFormNegativeIndicesDo() {
-        #expect(JSONPath([.key("")]).description == "")
-        #expect(JSONPath(JSONPath([.key("")]).description) == JSONPath([]))
-        #expect(JSONPath(JSONPath([.key("a"), .index(-1)]).description) == JSONPath([.key("a"), .index(-1)]))
-        // Built from components, they read what they name.
-        let value: JSONValue = ["": ["x": 1]]
-        #expect(value.value(at: JSONPath([.key(""), .key("x")])) == 1)
+    /// An empty key is written `[""]`, anywhere in a path, so error
+    /// messages name it unambiguously; a negative index reads back as one.
+    @Test func emptyKeysAndNegativeIndicesHaveWrittenForms() {
+        let cases: [([JSONPath.Component], String)] = [
+            ([.key("")], #"[""]"#),
+            ([.key("a"), .key("")], #"a[""]"#),
+            ([.key(""), .key("a")], #"[""].a"#),
+            ([.index(0), .key("")], #"[0][""]"#),
+            ([.key(""), .key("")], #"[""][""]"#),
+            ([.key("a"), .index(-1)], "a[-1]"),
+        ]
+        for (components, text) in cases {
+            #expect(JSONPath(components).description == text)
+            #expect(JSONPath(text) == JSONPath(components), "\(text)")
+        }
+        // Read from text, they find what they name.
+        let value: JSONValue = ["": ["x": 1], "x": 2, "a": ["": 3]]
+        #expect(value.value(at: #"[""].x"#) == 1)
+        #expect(value.value(at: #"a[""]"#) == 3)
+        // Messages name the empty key: not "x", which exists.
+        let viewModel = ViewModel(["x": 1, "": ["x": .double(.nan)]])
+        #expect(throws: ArchiveError.cannotEncode(path: #"[""].x"#, reason: "nan is not a finite number")) {
+            try ArchiveEncoder().encode(.viewModel(viewModel))
+        }
     }
 
     /// A path read from text, which takes the fast byte-level walk when it

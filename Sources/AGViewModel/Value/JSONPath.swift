@@ -9,7 +9,8 @@
 /// The syntax: keys separated by `.`, indices as `[n]` (`items[0].id`,
 /// `[2]`). A key that itself contains `.`, `[` or `\\` is written with a
 /// backslash before that character (`"a\\.b"` in Swift source, `#"a\.b"#`
-/// raw, is the single key `a.b`); or name it without any parsing with
+/// raw, is the single key `a.b`); the empty key is written `[""]`
+/// (`a[""].b`); or name a key without any parsing with
 /// ``init(key:)`` or the `[key]` subscripts. Text that is not a valid path
 /// (an empty key between dots, `a.`, an unclosed or non-numeric `[...]`) is
 /// taken as one literal key, so a read with it simply finds that key or
@@ -48,13 +49,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path in its written form, which `JSONPath(_:)` reads back to
-    /// this path. An empty key has no written form (`[.key("")]` is written
-    /// as the empty text, the root): build such paths from components.
+    /// this path: an empty key is written `[""]` (`a[""].b`).
     public var description: String {
         var out = ""
         for component in components {
             switch component {
             case .index(let i): out += "[\(i)]"
+            case .key(""): out += #"[""]"#
             case .key(let key):
                 if !out.isEmpty { out += "." }
                 for scalar in key.unicodeScalars {
@@ -100,6 +101,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 while let d = chars.next() {
                     if d == "]" { closed = true; break }
                     digits.unicodeScalars.append(d)
+                }
+                if closed, digits == "\"\"" {
+                    result.append(.key(""))
+                    afterIndex = true
+                    continue
                 }
                 // A negative index is an index too, so reads of it find
                 // nothing and writes with it change nothing, as with a

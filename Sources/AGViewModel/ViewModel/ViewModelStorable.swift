@@ -107,7 +107,10 @@ extension JSONValue: ViewModelStorable {
 
 extension Array: ViewModelStorable where Element: ViewModelStorable {
     /// A JSON array whose every element reads as `Element` (otherwise
-    /// `nil`, never a partial array), or a payload of exactly this type.
+    /// `nil`, never a partial array), or a payload array whose every
+    /// element is an `Element` (Swift's `as?`, so `[Any]` holding only
+    /// strings reads as `[String]`); an empty payload array reads only
+    /// when it is exactly `[Element]`.
     public static func fromViewModelValue(_ value: ViewModelValue) -> [Element]? {
         switch value {
         case .json(.array(let elements)):
