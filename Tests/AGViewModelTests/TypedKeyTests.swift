@@ -118,6 +118,40 @@ struct TypedKeyTests {
         #expect(vm.weakObject(for: .namedOwner) == nil)
     }
 
+    /// Removals, counts and look-ups take typed keys like the rest.
+    @Test func removalsAndCountsTakeTypedKeys() {
+        let vm = ViewModel(["title": "A", "price": 2, "currency": "EUR"])
+        let owner = Owner()
+        vm.setWeakObject(owner, for: .typedOwner).removeWeakObject(for: .typedOwner)
+        #expect(vm.weakObject(for: .typedOwner) == nil && vm.weakObjectKeys.isEmpty)
+
+        let observer = Owner()
+        vm.addObserver(observer, for: .bookTitle) { _, _, _, _ in }
+        vm.addObserver(Owner(), for: .bookPrice) { _, _, _, _ in }
+        #expect(vm.observerCount(for: .bookTitle) == 1)
+        vm.removeObservers(for: .bookTitle)
+        #expect(vm.observerCount(for: .bookTitle) == 0 && vm.observerCount(forKey: "title") == 0)
+
+        vm.setCommand(for: .bookPriceText, dependsOn: .bookPrice) { vm in "\(vm[.bookPrice] ?? 0)" }
+        #expect(vm.command(for: .bookPriceText)?.dependencies == ["price"])
+        #expect(vm.needsExecuteCommand(for: .bookPriceText))
+        _ = try? vm.executeCommandIfNeeded(for: .bookPriceText)
+        #expect(!vm.needsExecuteCommand(for: .bookPriceText))
+        #expect(vm.command(for: .bookTitle) == nil && !vm.needsExecuteCommand(for: .bookTitle))
+
+        vm.addSerializableKeys(.bookTitle, .bookPrice, .bookCurrency).removeSerializableKeys(.bookTitle, .bookCurrency)
+        vm.addArchivedKeys(.bookTitle, .bookPrice).removeArchivedKeys(.bookPrice)
+        #expect(vm.serializableKeys == ["price"] && vm.archivedKeys == ["title"])
+        let section = Section(items: [vm])
+        section.addArchivedKeys(.bookTitle, .bookPrice, for: .items).removeArchivedKeys(.bookTitle, for: .items)
+        section.addSerializableKeys(.bookTitle, for: .header).removeSerializableKeys(.bookTitle, for: .header)
+        #expect(section.archivedKeys(for: .items) == ["price"] && section.serializableKeys(for: .header).isEmpty)
+        let manager = Manager(sections: [section])
+        manager.addArchivedKeys(.bookTitle, for: .footer).removeArchivedKeys(.bookTitle, for: .footer)
+        manager.addSerializableKeys(.bookTitle, .bookPrice, for: .items).removeSerializableKeys(.bookPrice, for: .items)
+        #expect(manager.archivedKeys(for: .footer).isEmpty && manager.serializableKeys(for: .items) == ["title"])
+    }
+
     @Test func aValueInAWeakSlotTraps() async {
         await #expect(processExitsWith: .failure) {
             ViewModel().setWeakObject("text", for: ViewModel.Key<String>("title"))

@@ -169,6 +169,11 @@ extension ViewModel {
         commandSlots[key]?.command
     }
 
+    /// The command set for the typed `key`, or `nil`.
+    public func command<Value>(for key: Key<Value>) -> Command? {
+        command(forKey: key.name)
+    }
+
     /// The keys that have a command, sorted.
     public var commandKeys: [String] {
         commandSlots.keys.sorted()
@@ -250,6 +255,12 @@ extension ViewModel {
     /// call; `false` when there is no command.
     public func needsExecuteCommand(forKey key: String) -> Bool {
         commandSlots[key]?.needsExecute ?? false
+    }
+
+    /// Whether the command for the typed `key` will run on the next "if
+    /// needed" call; `false` when there is no command.
+    public func needsExecuteCommand<Value>(for key: Key<Value>) -> Bool {
+        needsExecuteCommand(forKey: key.name)
     }
 
     // MARK: Undoing

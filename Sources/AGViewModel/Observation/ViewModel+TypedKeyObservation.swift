@@ -45,6 +45,17 @@ extension ViewModel {
         removeObserver(observer, forKey: key.name)
     }
 
+    /// Stops every observation of a typed key: observer objects, tokens and
+    /// change streams.
+    public func removeObservers<Value>(for key: Key<Value>) {
+        removeObservers(forKey: key.name)
+    }
+
+    /// The number of live observations of a typed key.
+    public func observerCount<Value>(for key: Key<Value>) -> Int {
+        observerCount(forKey: key.name)
+    }
+
     /// The new values of a typed key, as an asynchronous sequence another
     /// task can read (`nil` when the key is removed or unreadable as
     /// `Value`). Same rules as ``changes(for:bufferingPolicy:)-(String,_)``.

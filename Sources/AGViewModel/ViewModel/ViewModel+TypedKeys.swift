@@ -1,8 +1,9 @@
 import Foundation
 
 // Typed-key forms of the string-key APIs that are not on the subscript:
-// weak slots, identity rules and export/archive key registration. Each
-// takes `ViewModel.Key`s, so `.title` works wherever `"title"` does.
+// weak slots, identity rules and export/archive key registration (adding
+// and removing). Each takes `ViewModel.Key`s, so `.title` works wherever
+// `"title"` does.
 
 extension ViewModel {
     /// Stores `object` under the typed `key` without retaining it; `nil`
@@ -37,6 +38,13 @@ extension ViewModel {
         weakObject(forKey: key.name) as? Object
     }
 
+    /// Empties the weak slot of the typed `key`. Returns the ViewModel, for
+    /// chaining.
+    @discardableResult
+    public func removeWeakObject<Object>(for key: Key<Object>) -> ViewModel {
+        removeWeakObject(forKey: key.name)
+    }
+
     /// Registers typed keys for JSON export. Returns the ViewModel, for chaining.
     @discardableResult
     public func addSerializableKeys<each Value>(_ keys: repeat Key<each Value>) -> ViewModel {
@@ -47,6 +55,18 @@ extension ViewModel {
     @discardableResult
     public func addArchivedKeys<each Value>(_ keys: repeat Key<each Value>) -> ViewModel {
         addArchivedKeys(Self.names(repeat each keys))
+    }
+
+    /// Unregisters typed keys for JSON export. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeSerializableKeys<each Value>(_ keys: repeat Key<each Value>) -> ViewModel {
+        removeSerializableKeys(Self.names(repeat each keys))
+    }
+
+    /// Unregisters typed keys for archives. Returns the ViewModel, for chaining.
+    @discardableResult
+    public func removeArchivedKeys<each Value>(_ keys: repeat Key<each Value>) -> ViewModel {
+        removeArchivedKeys(Self.names(repeat each keys))
     }
 
     /// The names of `keys`, in order.
@@ -68,6 +88,18 @@ extension Section {
     @discardableResult
     public func addArchivedKeys<each Value>(_ keys: repeat ViewModel.Key<each Value>, for part: SectionPart) -> Section {
         addArchivedKeys(ViewModel.names(repeat each keys), for: part)
+    }
+
+    /// Unregisters typed keys for JSON export of `part`'s ViewModels.
+    @discardableResult
+    public func removeSerializableKeys<each Value>(_ keys: repeat ViewModel.Key<each Value>, for part: SectionPart) -> Section {
+        removeSerializableKeys(ViewModel.names(repeat each keys), for: part)
+    }
+
+    /// Unregisters typed keys for archives of `part`'s ViewModels.
+    @discardableResult
+    public func removeArchivedKeys<each Value>(_ keys: repeat ViewModel.Key<each Value>, for part: SectionPart) -> Section {
+        removeArchivedKeys(ViewModel.names(repeat each keys), for: part)
     }
 
     /// The items whose value under `key` equals `value`.
@@ -93,6 +125,18 @@ extension Manager {
     @discardableResult
     public func addArchivedKeys<each Value>(_ keys: repeat ViewModel.Key<each Value>, for part: SectionPart) -> Manager {
         addArchivedKeys(ViewModel.names(repeat each keys), for: part)
+    }
+
+    /// Unregisters typed keys for JSON export of `part`'s ViewModels in every section.
+    @discardableResult
+    public func removeSerializableKeys<each Value>(_ keys: repeat ViewModel.Key<each Value>, for part: SectionPart) -> Manager {
+        removeSerializableKeys(ViewModel.names(repeat each keys), for: part)
+    }
+
+    /// Unregisters typed keys for archives of `part`'s ViewModels in every section.
+    @discardableResult
+    public func removeArchivedKeys<each Value>(_ keys: repeat ViewModel.Key<each Value>, for part: SectionPart) -> Manager {
+        removeArchivedKeys(ViewModel.names(repeat each keys), for: part)
     }
 
     /// The index path of the first item whose value under `key` equals
