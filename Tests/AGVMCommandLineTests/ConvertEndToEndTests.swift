@@ -100,6 +100,26 @@ struct ConvertEndToEndTests {
             + "\(fixture("books.json")): note: this is JSON, not an archive; read it with 'agvm convert \(fixture("books.json"))'\n")
     }
 
+    /// An archive keeps key registrations; the tree shows them after the counts.
+    @Test func inspectShowsRegisteredKeys() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let item = ViewModel(["id": 1, "title": "A", "secret": "x"]).addArchivedKeys(["id", "title"]).addSerializableKeys(["title"])
+        let section = Section(items: [item], header: ViewModel(["title": "Books"]))
+        section.addArchivedKeys(["title"], for: .header)
+        let manager = Manager(sections: [section])
+        manager.addSerializableKeys(["id"], for: .items)
+        let archive = directory.appendingPathComponent("registered.agvm")
+        try Archive.write(.manager(manager), to: archive)
+        let tree = try EndToEndTests.run(["inspect", archive.path, "--width", "0"])
+        #expect(tree.status == 0)
+        let lines = tree.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains(" · archive format 2 · ") == true)
+        #expect(lines.dropFirst().first == "└─ manager · 1 section · 1 item · exported item keys id", "\(tree.output)")
+        #expect(lines.contains("   └─ section 0 · Books · 1 item · archived header keys title"), "\(tree.output)")
+        #expect(lines.contains("      └─ item 0 · 2 keys · archived keys id, title · exported keys title"), "\(tree.output)")
+    }
+
     @Test func archivesRoundTripThroughInspect() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

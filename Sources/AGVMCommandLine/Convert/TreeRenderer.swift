@@ -18,8 +18,10 @@ import AGViewModel
 /// compact JSON, cut with `…` so no line is wider than the style's width.
 /// Nested ViewModels and lists of them are indented under their key. Sections
 /// are numbered from 0, like index paths; a section whose header has a
-/// string `title` shows it. Output is a pure function of the input and the
-/// ``OutputStyle``.
+/// string `title` shows it. Keys registered for archives or export (an
+/// archive keeps them) follow the counts: `archived keys id, title`, and
+/// on a section or manager per part, `archived item keys id`. Output is a
+/// pure function of the input and the ``OutputStyle``.
 struct TreeRenderer {
     /// Width and colour.
     var style: OutputStyle
@@ -75,7 +77,8 @@ struct TreeRenderer {
             }
             return node
         case .viewModel(let viewModel):
-            return Node(label: [(title, .title)] + Self.details(["ViewModel", counted(viewModel.count, "key")]),
+            return Node(label: [(title, .title)]
+                            + Self.details(["ViewModel", counted(viewModel.count, "key")] + Self.registrations(of: viewModel)),
                         rows: rows(of: viewModel))
         case .viewModels(let viewModels):
             return Node(label: [(title, .title)] + Self.details([counted(viewModels.count, "ViewModel")]),
@@ -86,7 +89,8 @@ struct TreeRenderer {
             return node
         case .manager(let manager):
             let counts = [counted(manager.count, "section"), counted(manager.itemCount, "item")]
-            return Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager))
+            let registrations = Self.registrations { (manager.archivedKeys(for: $0), manager.serializableKeys(for: $0)) }
+            return Node(label: [(title, .title)] + Self.details(counts + registrations), children: managerChildren(manager))
         }
     }
 
@@ -102,7 +106,8 @@ struct TreeRenderer {
     func sectionNode(_ section: Section, index: Int) -> Node {
         var label: [Segment] = [("section \(index)", .title)]
         if case .string(let title)? = section.header?["title"] { label.append((" · ", .structure)); label.append((title, .title)) }
-        label += Self.details([counted(section.count, "item")])
+        label += Self.details([counted(section.count, "item")]
+            + Self.registrations { (section.archivedKeys(for: $0), section.serializableKeys(for: $0)) })
         var node = Node(label: label)
         if let header = section.header { node.children.append(viewModelNode("header", header)) }
         if let common = section.common { node.children.append(viewModelNode("common", common)) }
@@ -114,7 +119,29 @@ struct TreeRenderer {
 
     func viewModelNode(_ name: String, _ viewModel: ViewModel) -> Node {
         let rows = rows(of: viewModel)
-        return Node(label: [(name, nil)] + Self.details([counted(rows.count, "key")]), rows: rows)
+        return Node(label: [(name, nil)] + Self.details([counted(rows.count, "key")] + Self.registrations(of: viewModel)),
+                    rows: rows)
+    }
+
+    /// A ViewModel's registered keys, as details: `archived keys id, title`.
+    static func registrations(of viewModel: ViewModel) -> [String] {
+        registration("archived keys", viewModel.archivedKeys) + registration("exported keys", viewModel.serializableKeys)
+    }
+
+    /// A section's or manager's registered keys per part, as details:
+    /// `archived item keys id`.
+    static func registrations(_ keys: (SectionPart) -> (archived: [String], exported: [String])) -> [String] {
+        let names: [(SectionPart, String)] = [(.common, "common"), (.header, "header"), (.footer, "footer"), (.items, "item")]
+        var details: [String] = []
+        for (part, name) in names {
+            let (archived, exported) = keys(part)
+            details += registration("archived \(name) keys", archived) + registration("exported \(name) keys", exported)
+        }
+        return details
+    }
+
+    private static func registration(_ title: String, _ keys: [String]) -> [String] {
+        keys.isEmpty ? [] : ["\(title) " + keys.joined(separator: ", ")]
     }
 
     /// The rows of a ViewModel's keys, nested ViewModels expanded.

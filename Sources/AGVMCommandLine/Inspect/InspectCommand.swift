@@ -16,8 +16,10 @@ enum InspectCommand {
         discussion: """
         Checks the whole archive ('-' for standard input) and prints its header (format
         version, payload size, payload CRC-32, record kind), then its content: a tree
-        like 'agvm convert' prints, or with --to json one JSON object
-        {"archive": {"version", "payloadBytes", "payloadCRC32", "record"}, "content": ...}.
+        like 'agvm convert' prints, with the keys registered for archives and export
+        after the counts of whatever registers them; or with --to json one JSON
+        object {"archive": {"version", "payloadBytes", "payloadCRC32", "record"},
+        "content": ...}.
         A damaged, truncated or foreign file prints 'ARCHIVE: error: REASON' (for
         example 'archive is damaged: content checksum is 0x..., expected 0x...') and
         exits 1; nothing of it is shown.
