@@ -54,7 +54,7 @@ struct GeneratedKeysCompileTests {
             #expect(io.run("keys", sample, "--module", module, "--packager", "-o", output) == 0, "\(sample): \(io.error)")
             files.append(output)
         }
-        let (status, message) = try Self.runTool(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files)
+        let (status, message) = try Self.runTool(["swiftc", "-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-I", modules] + files)
         #expect(status == 0, "\(message.prefix(4000))")
         try Self.expectUsableOffTheMainActor(files, use: Self.packagingOffTheMainActor, in: directory, modules: modules)
     }
@@ -83,7 +83,7 @@ struct GeneratedKeysCompileTests {
             let source = try String(contentsOfFile: output, encoding: .utf8)
             let usesIDAndTitle = source.contains("static var id:") && source.contains("static var title:")
             let (status, message) = try Self.runTool(
-                ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, output] + (usesIDAndTitle ? [use.path] : []))
+                ["swiftc", "-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-I", modules, output] + (usesIDAndTitle ? [use.path] : []))
             #expect(status == 0, "\(fixture.name): \(message.prefix(4000))")
         }
     }
@@ -140,7 +140,7 @@ struct GeneratedKeysCompileTests {
     static func expectUsableOffTheMainActor(_ files: [String], use: String, in directory: URL, modules: String) throws {
         let user = directory.appendingPathComponent("off-main-actor.swift").path
         try Data(use.utf8).write(to: URL(fileURLWithPath: user))
-        let (status, message) = try runTool(["swiftc", "-typecheck", "-swift-version", "6", "-default-isolation", "MainActor",
+        let (status, message) = try runTool(["swiftc", "-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-default-isolation", "MainActor",
                                              "-I", modules] + files + [user])
         #expect(status == 0, "\(message.prefix(4000))")
     }
@@ -190,7 +190,7 @@ struct GeneratedKeysCompileTests {
             }
 
             """.utf8).write(to: URL(fileURLWithPath: user))
-        let (status, message) = try Self.runTool(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + files + [user])
+        let (status, message) = try Self.runTool(["swiftc", "-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-I", modules] + files + [user])
         #expect(status == 0, "\(message.prefix(4000))")
     }
 

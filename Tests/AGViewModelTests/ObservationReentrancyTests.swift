@@ -136,6 +136,75 @@ struct ObservationReentrancyTests {
         withExtendedLifetime(other) {}
     }
 
+    /// A cell that reconfigures itself inside a callback adds itself again:
+    /// it never stopped observing, so a change queued before the re-add
+    /// reaches it, through its new handler, once.
+    @Test func reAddingInsideACallbackKeepsTheChangesQueuedForTheObserver() {
+        let vm = ViewModel(["a": 0, "b": 0])
+        let cell = TestObserver("cell")
+        let log = Recorder<String>()
+        var generation = 0
+        func show() {
+            generation += 1
+            let seen = generation
+            vm.addObserver(cell, forKey: "b") { _, _, _, change in log.append("\(seen) " + describe(change)) }
+        }
+        show()
+        let token = vm.observe("a") { vm, _, _ in
+            vm["b"] = 1      // queued for the cell's registration of now
+            show()           // the cell shows the row again
+            show()           // twice: the newest handler takes it
+        }
+        vm["a"] = 1
+        #expect(log.items == ["3 b: 0 -> 1"])
+        vm["b"] = 2
+        #expect(log.items == ["3 b: 0 -> 1", "3 b: 1 -> 2"])
+        #expect(vm.observerCount(forKey: "b") == 1)
+        withExtendedLifetime((token, cell)) {}
+    }
+
+    /// Removing and then adding is not a re-add: the new registration sees
+    /// later changes only, as any new observer does.
+    @Test func removingThenAddingInsideACallbackSeesLaterChangesOnly() {
+        let vm = ViewModel(["a": 0, "b": 0])
+        let cell = TestObserver("cell")
+        let log = Recorder<String>()
+        vm.addObserver(cell, forKey: "b") { _, _, _, change in log.append("first " + describe(change)) }
+        let token = vm.observe("a") { vm, _, _ in
+            vm["b"] = 1
+            vm.removeObserver(cell, forKey: "b")
+            vm.addObserver(cell, forKey: "b") { _, _, _, change in log.append("second " + describe(change)) }
+        }
+        vm["a"] = 1
+        vm["b"] = 2
+        #expect(log.items == ["second b: 1 -> 2"])
+        withExtendedLifetime((token, cell)) {}
+    }
+
+    /// A controller that drops its ViewModel inside the ViewModel's own
+    /// callback, with a change still queued: the queued change is
+    /// delivered, then the ViewModel goes.
+    @Test func droppingTheViewModelInsideItsOwnCallbackIsSafe() {
+        final class Owner {
+            var viewModel: ViewModel?
+            var token: KeyObservation?
+            var log: [String] = []
+        }
+        let owner = Owner()
+        owner.viewModel = ViewModel(["k": 0, "j": 0])
+        weak let weakViewModel = owner.viewModel
+        owner.token = owner.viewModel!.observe(["k", "j"]) { [unowned owner] vm, key, change in
+            owner.log.append(describe(change))
+            if key == "k" {
+                vm["j"] = 5                    // queued
+                owner.viewModel = nil          // the last strong reference but the callback's
+            }
+        }
+        owner.viewModel?["k"] = 1
+        #expect(owner.log == ["k: 0 -> 1", "j: 0 -> 5"])
+        #expect(weakViewModel == nil)
+    }
+
     @Test func releasingTheLastReferenceInsideACallbackIsSafe() {
         var vm: ViewModel? = ViewModel()
         let log = Recorder<String>()

@@ -258,6 +258,17 @@ struct ObservationTrackingTests {
         #expect(fired.count == 1)
     }
 
+    /// Removing everything inside a tracked scope (a SwiftUI body, an
+    /// `onChange`) writes; it does not subscribe the scope to the key set.
+    @Test func removeAllIsNoReadOfTheKeys() {
+        for vm in [ViewModel(), ViewModel(["a": 1, "b": 2])] {
+            let fired = track { vm.removeAll() }
+            vm["c"] = 1
+            vm["c"] = nil
+            #expect(fired.count == 0)
+        }
+    }
+
     @Test func nestedTrackingMergesIntoTheOuterOne() {
         let vm = ViewModel(["outer": 1, "inner": 1])
         let innerFired = Recorder<Bool>()

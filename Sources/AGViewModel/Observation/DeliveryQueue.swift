@@ -59,13 +59,20 @@ internal final class DeliveryQueue {
     }
 
     /// Calls each registration that takes this delivery and is still
-    /// registered.
+    /// registered, or the one that replaced it when its observer object
+    /// was added again for the key since the change was queued.
     private static func run(_ delivery: PendingDelivery, in viewModel: ViewModel) {
-        for registration in delivery.registrations
-        where registration.accepts(delivery.kind, equalValue: delivery.equalValue) {
+        for listed in delivery.registrations {
+            var registration = listed
             // A callback earlier in this delivery may have removed it:
-            // removal takes effect at once.
-            if registration.isRemoved { continue }
+            // removal takes effect at once. A re-add is no removal: the
+            // object still observes the key, through its new registration.
+            if registration.isRemoved {
+                guard let live = registration.liveReplacement,
+                      !delivery.registrations.contains(where: { $0 === live }) else { continue }
+                registration = live
+            }
+            guard registration.accepts(delivery.kind, equalValue: delivery.equalValue) else { continue }
             let observer = registration.observer
             if registration.hasObserver && observer == nil {
                 viewModel.purgeOrphanedObservers(forKey: registration.key)

@@ -243,7 +243,7 @@ internal final class ObservationCenter {
         // The key's list is changed in place: a copy per add would make
         // adding n observers to one key O(n²).
         if let object = registration.observerIdentifier, let earlier = objectRegistrations[key]?[object] {
-            removeInPlace(earlier, into: &removed)
+            if removeInPlace(earlier, into: &removed) { earlier.replacement = registration }
         }
         sweepAFew(forKey: key, into: &removed)
         if observers[key, default: []].count >= sweepLengths[key, default: 0] {

@@ -30,6 +30,10 @@ internal final class ObserverRegistration {
     /// Set when removed: a delivery already under
     /// way skips it from then on.
     var isRemoved = false
+    /// The registration that replaced this one when its observer object
+    /// was added again for the key: the object never stopped observing,
+    /// so changes queued for this one go to that one.
+    var replacement: ObserverRegistration?
     /// The center whose list holds it, set when added: a center removes
     /// only its own registrations. A removed one may stay in the list,
     /// skipped by everything that reads the list, until the list is
@@ -53,6 +57,14 @@ internal final class ObserverRegistration {
     /// Whether the observer object was deallocated, or the change stream's
     /// consumer stopped.
     var isOrphaned: Bool { (hasObserver && observer == nil) || abandonment?.isSet == true }
+
+    /// The newest registration that replaced this one and is still
+    /// registered, if any.
+    var liveReplacement: ObserverRegistration? {
+        var next = replacement
+        while let candidate = next, candidate.isRemoved { next = candidate.replacement }
+        return next
+    }
 
     /// Whether this registration takes deliveries of `kind` (and of an
     /// equal-value set when `equalValue`).

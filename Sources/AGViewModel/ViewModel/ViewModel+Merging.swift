@@ -69,7 +69,8 @@ extension ViewModel {
     @discardableResult
     public func removeAll() -> ViewModel {
         // Last key first: removal from the end of the key order is cheapest.
-        for key in keys.reversed() { store(nil, forKey: key) }
+        // The untracked key order: a removal is no read of the key set.
+        for key in keyOrder.reversed() { store(nil, forKey: key) }
         // A derived key that came before its inputs was removed after its
         // command last ran: run them all for the empty ViewModel.
         if !commandSlots.isEmpty { markAutomaticCommands() }
