@@ -72,6 +72,31 @@ struct ArchiveRegistrationTests {
         #expect(narrowed.keys == ["id"])
     }
 
+    /// Items that register the same keys share one registry's storage,
+    /// as a packager's items do before archiving.
+    @Test func itemsWithEqualRegistrationsReadBackEqual() throws {
+        let items = (0 ..< 50).map { ViewModel(["id": .int(Int64($0)), "text": "t"]).addArchivedKeys(["id", "text"]) }
+        items[7].addSerializableKeys(["id"])
+        guard case .viewModels(let back) = try roundTrip(.viewModels(items)) else { Issue.record("kind"); return }
+        #expect(back.allSatisfy { $0.archivedKeys == ["id", "text"] })
+        #expect(back.enumerated().allSatisfy { $0.element.serializableKeys == ($0.offset == 7 ? ["id"] : []) })
+        back[3].addArchivedKeys(["more"])
+        #expect(back[3].archivedKeys == ["id", "text", "more"] && back[4].archivedKeys == ["id", "text"])
+    }
+
+    /// An adapter read back archives its content as it was archived: with
+    /// the registrations the archive restored, not every key.
+    @Test func aDecodedAdapterArchivesWhatTheOriginalDid() throws {
+        let original = ViewModel(["id": 1]).addArchivedKeys(["id"])
+        let keyed = try NSKeyedArchiver.archivedData(withRootObject: ArchivedViewModel(original), requiringSecureCoding: true)
+        let adapter = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: keyed))
+        #expect(adapter.keys == .registered)
+        adapter.viewModel["transient"] = "x"
+        let again = try NSKeyedArchiver.archivedData(withRootObject: adapter, requiringSecureCoding: true)
+        let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: again)?.viewModel)
+        #expect(back.keys == ["id"])
+    }
+
     @Test func registrationsComeBackThroughSnapshotsAndSecureCoding() throws {
         let manager = Manager(sections: [Section(items: [ViewModel(["id": 1, "text": "a"]).addArchivedKeys(["id"])])])
         manager.addSerializableKeys(["text"], for: .items)
@@ -135,17 +160,22 @@ struct ArchiveRegistrationTests {
         #expect(Self.malformedReason(item) == "unexpected end of payload")
         #expect(Self.malformedReason(item + [0x01, 0x00, 0x02, 0x01, 0x01, 0x00]) == "1 bytes left after the registrations")
         #expect(Self.malformedReason(item + [0x01, 0x01, 0x02, 0x01, 0x01])
-                == "registrations for holder 1, but the payload has 1 ViewModels, sections and managers")
+                == "registrations for holder 1, but the payload's ViewModels, sections and managers are numbered 0 to 0")
         #expect(Self.malformedReason([0x00, 0x01, 0x00, 0x01, 0x01, 0x01])
-                == "registrations for holder 0, but the payload has 0 ViewModels, sections and managers")
+                == "registrations for holder 0, but the payload has no ViewModel, section or manager")
         #expect(Self.malformedReason(item + [0x01, 0x00, 0x00, 0x01, 0x01]) == "a registration with no key list")
-        #expect(Self.malformedReason(item + [0x01, 0x00, 0x04, 0x01, 0x01]) == "unknown registration flags 0x4")
+        #expect(Self.malformedReason(item + [0x01, 0x00, 0x04, 0x01, 0x01]) == "unknown ViewModel registration flags 0x4")
         #expect(Self.malformedReason(item + [0x01, 0x00, 0x02, 0x00, 0x01]) == "an empty registered key list")
         #expect(Self.malformedReason(item + [0x01, 0x00, 0x02, 0x02, 0x01, 0x01]) == "key \"a\" registered twice")
         #expect(Self.malformedReason(item + [0x01, 0x00, 0x02, 0x01, 0x03]) == "key reference 1 but only 1 keys defined")
         #expect(Self.malformedReason(item + [0x02, 0x00, 0x02, 0x01, 0x01, 0x00, 0x01, 0x01, 0x01])
-                == "registrations for holder 1, but the payload has 1 ViewModels, sections and managers")
-        #expect(Self.malformedReason(item + [0x05, 0x00, 0x02, 0x01, 0x01])?.hasPrefix("registration count 5 exceeds") == true)
+                == "registrations for holder 1, but the payload's ViewModels, sections and managers are numbered 0 to 0")
+        #expect(Self.malformedReason(item + [0x05, 0x00, 0x02, 0x01, 0x01])
+                == "registration count 5 exceeds the 4 bytes that remain (each takes at least 4)")
+        // Two spellings of one key are one key, named by their scalars.
+        let composed: [UInt8] = [0x04, 0xC3, 0xA9], decomposed: [UInt8] = [0x06, 0x65, 0xCC, 0x81]
+        #expect(Self.malformedReason(item + [0x01, 0x00, 0x02, 0x02] + composed + decomposed)
+                == "key \"\u{E9}\" registered twice (as U+00E9 and U+0065 U+0301, one key as Swift strings)")
         // A gap too large for `Int` is reported, not trapped on.
         #expect(Self.malformedReason(item + [0x01] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01] + [0x02, 0x01, 0x01])?
             .hasPrefix("registrations for holder past") == true)

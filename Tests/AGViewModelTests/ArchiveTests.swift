@@ -230,7 +230,7 @@ struct ArchiveTests {
             ([0x22, 0x10, 0x00], "unknown section flags 0x10"),
             ([0x23, 0x02, 0x00], "unknown manager flags 0x2"),
             ([0x22, 0x00], "unexpected end of payload"),
-            ([0x23, 0x00, 0x02, 0x00, 0x00], "manager section count 2 exceeds the 2 bytes that remain"),
+            ([0x23, 0x00, 0x02, 0x00, 0x00], "manager section count 2 exceeds the 2 bytes that remain (each takes at least 2)"),
             ([0x07, 0x01, 0x22, 0x00, 0x00], "a section (tag 0x22) where a JSON value must be"),
             ([0x08, 0x01, 0x02, 0x61, 0x23, 0x00, 0x00], "a manager (tag 0x23) where a JSON value must be"),
             ([0x07, 0x01, 0x20, 0x00], "a ViewModel (tag 0x20) where a JSON value must be"),
@@ -246,7 +246,7 @@ struct ArchiveTests {
             ([0x08, 0x01, 0x08, 0x00], "key length 4 exceeds the 1 bytes that remain"),
             ([0x20, 0x02, 0x02, 0x61, 0x00, 0x01, 0x00], "duplicate key \"a\" in a ViewModel"),
             ([0x20, 0x01, 0x02, 0x61], "unexpected end of payload"),
-            ([0x21, 0x01, 0x20], "ViewModel key count 32 exceeds the 0 bytes that remain"),
+            ([0x21, 0x01, 0x20], "ViewModel key count 32 exceeds the 0 bytes that remain (each takes at least 2)"),
         ]
         for (payload, expected) in cases {
             #expect(Self.malformedReason(payload) == expected, "payload \(payload)")
@@ -394,7 +394,7 @@ extension ArchiveTests {
             try ArchiveDecoder().decode(Self.archive(payload: [0x08, 0x02, 0x02, 0x61, 0x00, 0x01, 0x00]))
         }
         // A ViewModel key count is checked against two bytes per key.
-        #expect(Self.malformedReason([0x20, 0x02, 0x00, 0x00]) == "ViewModel key count 2 exceeds the 2 bytes that remain")
+        #expect(Self.malformedReason([0x20, 0x02, 0x00, 0x00]) == "ViewModel key count 2 exceeds the 2 bytes that remain (each takes at least 2)")
     }
 
     /// Every flag bit is checked, not only the low byte.

@@ -2,8 +2,9 @@ import AGViewModel
 
 /// The JSON export `agvm convert --to json` and `agvm inspect --to json`
 /// write: the library's export (``Manager/exportJSON(options:)`` and its
-/// section and ViewModel forms) with every key, since the tool packages
-/// data that has no key registrations.
+/// section and ViewModel forms) with every key: `convert` packages data
+/// that has no key registrations, and `inspect` shows all an archive holds,
+/// whatever it registers.
 ///
 /// A manager exports as `{"common": {...}, "sections": [...]}`, a section as
 /// `{"header": {...}, "footer": {...}, "common": {...}, "itemMerge": {...},

@@ -33,7 +33,7 @@ public enum Archive {
     }
 
     /// Encodes `record` writing the keys `keys` selects (for example
-    /// `.everything`, ignoring registrations) and atomically replaces the
+    /// `.everything`: every key, whatever is registered) and atomically replaces the
     /// file at `url` with it.
     ///
     /// ```swift

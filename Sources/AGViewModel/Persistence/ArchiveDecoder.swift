@@ -137,7 +137,8 @@ internal struct ArchiveDecodingState {
         let start = position
         let count = try readVarint()
         guard count <= UInt64(remaining / minimumSize) else {
-            throw malformed("\(what) \(count) exceeds the \(remaining) bytes that remain", at: start)
+            let each = minimumSize == 1 ? "" : " (each takes at least \(minimumSize))"
+            throw malformed("\(what) \(count) exceeds the \(remaining) bytes that remain\(each)", at: start)
         }
         return Int(count)
     }

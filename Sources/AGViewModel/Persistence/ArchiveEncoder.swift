@@ -228,8 +228,8 @@ internal struct ArchiveEncodingState {
         let id = ObjectIdentifier(viewModel)
         visiting.insert(id)
         defer { visiting.remove(id) }
-        let (allKeys, values, registered) = viewModel.persistenceSnapshot(for: .archiving)
-        let keys = selectKeys(allKeys, registered: registered, partKeys: partKeys, selection: selection)
+        let (allKeys, values, registry) = viewModel.archivingSnapshot()
+        let keys = selectKeys(allKeys, registered: registry.archived, partKeys: partKeys, selection: selection)
         var entries: [(String, Writable)] = []
         entries.reserveCapacity(keys.count)
         for key in keys {
@@ -281,7 +281,7 @@ internal struct ArchiveEncodingState {
                 throw error.adding(.key(key))
             }
         }
-        noteHolder(viewModel.keyRegistry)
+        noteHolder(registry)
     }
 
     /// A list of ViewModels, without tag; members that would form a cycle

@@ -64,7 +64,7 @@ public enum ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension String {
     /// The string with leading zeros up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
+    func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -91,7 +91,9 @@
 /// is a varint *gap* (its holder's number minus the previous entry's, minus
 /// one; the first entry's holder number), a flags byte with one bit per
 /// non-empty key list, and those lists in bit order, each a varint count
-/// (at least 1) and that many distinct keys, interned with the item's keys.
+/// (at least 1) and that many distinct keys (as Swift strings: two
+/// canonically equivalent spellings are one key), interned with the
+/// item's keys.
 /// A ViewModel's bits are 0 (export keys) and 1 (archived keys); a
 /// section's or manager's are two per part (export, then archived) for
 /// common, header, footer and items: bits 0-7. A flags byte of 0, an

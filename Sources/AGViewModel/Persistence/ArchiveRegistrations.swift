@@ -109,47 +109,77 @@ extension ArchiveDecodingState {
     mutating func readRegistrations() throws(ArchiveError) {
         // An entry takes at least four bytes: gap, flags, a count, a key.
         let count = try readCount(minimumSize: 4, of: "registration count")
+        // Items of one list usually register the same keys: an entry equal
+        // to the previous one of its kind shares its registry's storage.
+        var previousViewModel: (lists: [[String]], registry: KeyRegistry)?
+        var previousParts: (lists: [[String]], registry: PartKeyRegistry)?
         var next = 0
         for _ in 0 ..< count {
             let start = position
             let gap = try readVarint()
             guard gap < UInt64(holders.count - next) else {
                 let number = gap > UInt64(Int.max - next) ? "past \(Int.max)" : "\(next + Int(gap))"
-                throw malformed(
-                    "registrations for holder \(number), but the payload has \(holders.count) ViewModels, sections and managers",
-                    at: start)
+                let holders = holders.isEmpty
+                    ? "the payload has no ViewModel, section or manager"
+                    : "the payload's ViewModels, sections and managers are numbered 0 to \(holders.count - 1)"
+                throw malformed("registrations for holder \(number), but \(holders)", at: start)
             }
             let number = next + Int(gap)
             next = number + 1
             let holder = holders[number]
-            let listCount: Int
-            if case .viewModel = holder { listCount = 2 } else { listCount = 8 }
-            let flags = try readFlags(known: UInt8(truncatingIfNeeded: (1 << listCount) - 1), of: "registration")
+            let (listCount, kind): (Int, String)
+            switch holder {
+            case .viewModel: (listCount, kind) = (2, "ViewModel")
+            case .section: (listCount, kind) = (8, "section")
+            case .manager: (listCount, kind) = (8, "manager")
+            }
+            let flags = try readFlags(known: UInt8(truncatingIfNeeded: (1 << listCount) - 1), of: "\(kind) registration")
             guard flags != 0 else { throw malformed("a registration with no key list", at: position - 1) }
             var lists = [[String]](repeating: [], count: listCount)
             for bit in 0 ..< listCount where flags & (1 << UInt8(bit)) != 0 {
                 lists[bit] = try readRegisteredKeys()
             }
             switch holder {
-            case .viewModel(let viewModel): viewModel.keyRegistry = ArchiveRegistrations.keyRegistry(lists[...])
-            case .section(let section): section.partKeyRegistry = ArchiveRegistrations.partKeyRegistry(lists)
-            case .manager(let manager): manager.partKeyRegistry = ArchiveRegistrations.partKeyRegistry(lists)
+            case .viewModel(let viewModel):
+                if previousViewModel?.lists != lists {
+                    previousViewModel = (lists, ArchiveRegistrations.keyRegistry(lists[...]))
+                }
+                viewModel.keyRegistry = previousViewModel!.registry
+            case .section, .manager:
+                if previousParts?.lists != lists {
+                    previousParts = (lists, ArchiveRegistrations.partKeyRegistry(lists))
+                }
+                if case .section(let section) = holder { section.partKeyRegistry = previousParts!.registry }
+                if case .manager(let manager) = holder { manager.partKeyRegistry = previousParts!.registry }
             }
         }
     }
 
-    /// A non-empty list of distinct keys.
+    /// `U+0065 U+0301` for "é" written decomposed.
+    private static func scalarNames(_ key: String) -> String {
+        key.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")
+    }
+
+    /// A non-empty list of distinct keys (as Swift strings compare them).
     private mutating func readRegisteredKeys() throws(ArchiveError) -> [String] {
         let start = position
         let count = try readCount(minimumSize: 1, of: "registered key count")
         guard count > 0 else { throw malformed("an empty registered key list", at: start) }
         var keys: [String] = []
         keys.reserveCapacity(reservation(for: count))
+        // Short lists, the norm, are checked by comparison, long ones by hashing.
         var seen: Set<String> = []
         for _ in 0 ..< count {
             let keyOffset = position
             let key = try readKey()
-            guard seen.insert(key).inserted else { throw malformed("key \"\(key)\" registered twice", at: keyOffset) }
+            let isRepeated = count <= 16 ? keys.contains(key) : !seen.insert(key).inserted
+            guard !isRepeated else {
+                // Two spellings of one key print alike: name their scalars.
+                let earlier = keys.first { $0 == key } ?? key
+                let spellings = Array(earlier.unicodeScalars) == Array(key.unicodeScalars)
+                    ? "" : " (as \(Self.scalarNames(earlier)) and \(Self.scalarNames(key)), one key as Swift strings)"
+                throw malformed("key \"\(key)\" registered twice\(spellings)", at: keyOffset)
+            }
             keys.append(key)
         }
         return keys

@@ -25,7 +25,8 @@ public enum KeySelection: Sendable, Hashable {
     /// Registered keys, or every key of a ViewModel that has none
     /// registered (see the rule above). The default.
     case registered
-    /// Every key of every ViewModel, ignoring registrations.
+    /// Every key of every ViewModel, whatever is registered (an archive
+    /// still stores the registrations themselves).
     case everything
 }
 

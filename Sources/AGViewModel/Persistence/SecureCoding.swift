@@ -95,11 +95,13 @@ public final class ArchivedViewModel: NSObject, NSSecureCoding {
         SecureCodingSupport.encode(.viewModel(viewModel), keys: keys, with: coder)
     }
 
-    /// Reads a ViewModel; `nil` when the data is missing or damaged.
+    /// Reads a ViewModel; `nil` when the data is missing or damaged. The
+    /// archive restores its key registrations, so ``keys`` is
+    /// ``KeySelection/registered``: archiving it again writes what it wrote.
     public required init?(coder: NSCoder) {
         guard case .viewModel(let viewModel)? = SecureCodingSupport.decode(from: coder) else { return nil }
         self.viewModel = viewModel
-        self.keys = .everything
+        self.keys = .registered
     }
 }
 
@@ -125,11 +127,13 @@ public final class ArchivedSection: NSObject, NSSecureCoding {
         SecureCodingSupport.encode(.section(section), keys: keys, with: coder)
     }
 
-    /// Reads a section; `nil` when the data is missing or damaged.
+    /// Reads a section; `nil` when the data is missing or damaged. The
+    /// archive restores its key registrations, so ``keys`` is
+    /// ``KeySelection/registered``: archiving it again writes what it wrote.
     public required init?(coder: NSCoder) {
         guard case .section(let section)? = SecureCodingSupport.decode(from: coder) else { return nil }
         self.section = section
-        self.keys = .everything
+        self.keys = .registered
     }
 }
 
@@ -155,10 +159,12 @@ public final class ArchivedManager: NSObject, NSSecureCoding {
         SecureCodingSupport.encode(.manager(manager), keys: keys, with: coder)
     }
 
-    /// Reads a manager; `nil` when the data is missing or damaged.
+    /// Reads a manager; `nil` when the data is missing or damaged. The
+    /// archive restores its key registrations, so ``keys`` is
+    /// ``KeySelection/registered``: archiving it again writes what it wrote.
     public required init?(coder: NSCoder) {
         guard case .manager(let manager)? = SecureCodingSupport.decode(from: coder) else { return nil }
         self.manager = manager
-        self.keys = .everything
+        self.keys = .registered
     }
 }

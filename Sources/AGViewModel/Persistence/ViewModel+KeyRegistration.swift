@@ -64,6 +64,11 @@ extension ViewModel {
         return self
     }
 
+    /// The keys in order, their values and the registrations, read together.
+    internal func archivingSnapshot() -> (keys: [String], values: StoredValues, registry: KeyRegistry) {
+        (keyOrder, values, keyRegistry)
+    }
+
     /// The keys in order, their values and the keys registered for
     /// `purpose`, read together.
     internal func persistenceSnapshot(
