@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 import AGViewModel
 
@@ -231,5 +232,76 @@ extension TypedKeyTests {
             Issue.record("expected the integer 412, got \(exported)")
             return
         }
+    }
+}
+
+/// What the API review found missing: typed reads every reader takes, and
+/// the spellings a user reaches for first.
+@Suite("Typed keys: parity")
+struct TypedKeyParityTests {
+    @Test func arraysOfReadableElementsReadFromJSONWithTheirKeys() throws {
+        let status: JSONObject = ["tags": ["a", "b"], "ids": [1, 2], "mixed": [1, "x", [1]]]
+        #expect(try status.read(ViewModel.Key<[String]>("tags")) == ["a", "b"])
+        #expect(try status.read(ViewModel.Key<[Int]>("ids")) == [1, 2])
+        #expect(try status.read(ViewModel.Key<[JSONValue]>("mixed")).count == 3)
+        // An element that does not read: an error naming what was expected.
+        #expect(throws: JSONAccessError.self) { try status.read(ViewModel.Key<[Int]>("mixed")) }
+        #expect([Int].expectedDescription == "an array whose every element is an integer")
+        #expect([JSONValue].expectedDescription == "an array")
+        #expect([String].read(from: ["a", 1]) == ["a", "1"])  // lenient, as each element reads
+    }
+
+    @Test func jsonArraysAndUnsignedIntegersAreStorableUnderTypedKeys() {
+        let vm = ViewModel()
+        let list: JSONArray = [1, "two"]
+        vm[ViewModel.Key<JSONArray>("list")] = list
+        #expect(vm[ViewModel.Key<JSONArray>("list")] == list)
+        #expect(vm["list"] == [1, "two"])
+        vm[ViewModel.Key<UInt64>("big")] = .max
+        #expect(vm[ViewModel.Key<UInt64>("big")] == .max)
+        #expect(vm["big"] == .bigInteger("18446744073709551615"))
+        vm[ViewModel.Key<UInt64>("small")] = 7
+        #expect(vm["small"] == 7)
+    }
+
+    @Test func snapshotsReadNestedContentUnderTypedKeys() {
+        let vm = ViewModel(["id": 1])
+        vm[ViewModel.Key<ViewModel>("author")] = ViewModel(["name": "Ada"])
+        vm[ViewModel.Key<[ViewModel]>("replies")] = [ViewModel(["text": "hi"])]
+        vm[ViewModel.Key<Section>("section")] = Section(items: [ViewModel()])
+        vm[ViewModel.Key<Manager>("manager")] = Manager(sections: [Section(), Section()])
+        let snapshot = vm.snapshot
+        #expect(snapshot[ViewModel.Key<ViewModel>("author")]?[ViewModel.Key<String>("name")] == "Ada")
+        #expect(snapshot[ViewModel.Key<[ViewModel]>("replies")]?.count == 1)
+        #expect(snapshot[ViewModel.Key<Section>("section")]?.items.count == 1)
+        #expect(snapshot[ViewModel.Key<Manager>("manager")]?.sections.count == 2)
+        #expect(snapshot[ViewModel.Key<ViewModel>("id")] == nil)
+        #expect(snapshot["id"] == 1)  // a literal still reads JSON
+        #expect(!snapshot.isEmpty && ViewModel().snapshot.isEmpty)
+    }
+
+    @Test func isEmptyIsTrackedLikeCount() {
+        let vm = ViewModel()
+        #expect(vm.isEmpty)
+        let fired = Recorder<Bool>()
+        withObservationTracking { _ = vm.isEmpty } onChange: { fired.append(true) }
+        vm["a"] = 1
+        #expect(!vm.isEmpty && fired.count == 1)
+    }
+
+    @Test func keysAreRegisteredByNameOneByOne() {
+        let vm = ViewModel(["id": 1, "title": "A"])
+        vm.addSerializableKeys("title").addArchivedKeys("id", "title").removeArchivedKeys("title")
+        let name = "id"
+        vm.addSerializableKeys(name).removeSerializableKeys("title")
+        #expect(vm.serializableKeys == ["id"] && vm.archivedKeys == ["id"])
+        let section = Section(items: [vm])
+        section.addArchivedKeys("id", "title", for: .items).removeArchivedKeys("title", for: .items)
+        section.addSerializableKeys("title", for: .header).removeSerializableKeys("title", for: .header)
+        #expect(section.archivedKeys(for: .items) == ["id"] && section.serializableKeys(for: .header).isEmpty)
+        let manager = Manager(sections: [section])
+        manager.addSerializableKeys("id", "title", for: .items).removeSerializableKeys("id", for: .items)
+        manager.addArchivedKeys("note", for: .footer).removeArchivedKeys("note", for: .footer)
+        #expect(manager.serializableKeys(for: .items) == ["title"] && manager.archivedKeys(for: .footer).isEmpty)
     }
 }

@@ -73,3 +73,29 @@ extension Manager {
         return self
     }
 }
+
+extension Manager {
+    /// Registers the keys named for JSON export: `addSerializableKeys("id", "title", for: .items)`.
+    @discardableResult
+    public func addSerializableKeys(_ keys: String..., for part: SectionPart) -> Manager {
+        addSerializableKeys(keys, for: part)
+    }
+
+    /// Unregisters the keys named for JSON export.
+    @discardableResult
+    public func removeSerializableKeys(_ keys: String..., for part: SectionPart) -> Manager {
+        removeSerializableKeys(keys, for: part)
+    }
+
+    /// Registers the keys named for archives: `addArchivedKeys("id", "title", for: .items)`.
+    @discardableResult
+    public func addArchivedKeys(_ keys: String..., for part: SectionPart) -> Manager {
+        addArchivedKeys(keys, for: part)
+    }
+
+    /// Unregisters the keys named for archives.
+    @discardableResult
+    public func removeArchivedKeys(_ keys: String..., for part: SectionPart) -> Manager {
+        removeArchivedKeys(keys, for: part)
+    }
+}

@@ -72,3 +72,29 @@ extension Section {
         return self
     }
 }
+
+extension Section {
+    /// Registers the keys named for JSON export: `addSerializableKeys("id", "title", for: .items)`.
+    @discardableResult
+    public func addSerializableKeys(_ keys: String..., for part: SectionPart) -> Section {
+        addSerializableKeys(keys, for: part)
+    }
+
+    /// Unregisters the keys named for JSON export.
+    @discardableResult
+    public func removeSerializableKeys(_ keys: String..., for part: SectionPart) -> Section {
+        removeSerializableKeys(keys, for: part)
+    }
+
+    /// Registers the keys named for archives: `addArchivedKeys("id", "title", for: .items)`.
+    @discardableResult
+    public func addArchivedKeys(_ keys: String..., for part: SectionPart) -> Section {
+        addArchivedKeys(keys, for: part)
+    }
+
+    /// Unregisters the keys named for archives.
+    @discardableResult
+    public func removeArchivedKeys(_ keys: String..., for part: SectionPart) -> Section {
+        removeArchivedKeys(keys, for: part)
+    }
+}

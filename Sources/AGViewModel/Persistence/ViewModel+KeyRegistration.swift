@@ -77,3 +77,29 @@ extension ViewModel {
         (keyOrder, values, keyRegistry[purpose])
     }
 }
+
+extension ViewModel {
+    /// Registers the keys named for JSON export: `addSerializableKeys("id", "title")`.
+    @discardableResult
+    public func addSerializableKeys(_ keys: String...) -> ViewModel {
+        addSerializableKeys(keys)
+    }
+
+    /// Unregisters the keys named for JSON export.
+    @discardableResult
+    public func removeSerializableKeys(_ keys: String...) -> ViewModel {
+        removeSerializableKeys(keys)
+    }
+
+    /// Registers the keys named for archives: `addArchivedKeys("id", "title")`.
+    @discardableResult
+    public func addArchivedKeys(_ keys: String...) -> ViewModel {
+        addArchivedKeys(keys)
+    }
+
+    /// Unregisters the keys named for archives.
+    @discardableResult
+    public func removeArchivedKeys(_ keys: String...) -> ViewModel {
+        removeArchivedKeys(keys)
+    }
+}

@@ -248,9 +248,30 @@ extension URL: JSONReadable {
     public static var expectedDescription: String { "a URL string" }
 }
 
-extension Array: JSONReadable where Element == JSONValue {
+extension Array: JSONReadable where Element: JSONReadable {
+    /// Arrays whose every element reads as `Element` (otherwise `nil`,
+    /// never a partial array): `[JSONValue]` takes any array, `[String]`
+    /// one of strings (or of numbers, read as their text).
+    public static func read(from json: JSONValue) -> [Element]? {
+        guard let elements = json.arrayValue else { return nil }
+        if Element.self == JSONValue.self { return Array<JSONValue>(elements) as? [Element] }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements {
+            guard let read = Element.read(from: element) else { return nil }
+            result.append(read)
+        }
+        return result
+    }
+    /// "an array", or "an array whose every element is a string".
+    public static var expectedDescription: String {
+        Element.self == JSONValue.self ? "an array" : "an array whose every element is \(Element.expectedDescription)"
+    }
+}
+
+extension JSONArray: JSONReadable {
     /// Arrays.
-    public static func read(from json: JSONValue) -> [JSONValue]? { json.arrayValue.map(Array.init) }
+    public static func read(from json: JSONValue) -> JSONArray? { json.arrayValue }
     /// "an array".
     public static var expectedDescription: String { "an array" }
 }

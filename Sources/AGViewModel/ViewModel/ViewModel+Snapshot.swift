@@ -135,6 +135,9 @@ extension ViewModel {
         /// The number of keys.
         public var count: Int { keys.count }
 
+        /// Whether no key is stored.
+        public var isEmpty: Bool { keys.isEmpty }
+
         /// The JSON value of `key`; `nil` when absent or not JSON.
         public subscript(key: String) -> JSONValue? {
             storage.values[key]?.json
@@ -158,6 +161,35 @@ extension ViewModel {
         /// The value of `key` read as `V`, or `fallback`.
         public subscript<V: ViewModelStorable>(key: ViewModel.Key<V>, default fallback: @autoclosure () -> V) -> V {
             self[key] ?? fallback()
+        }
+
+        /// The snapshot of the ViewModel nested under `key`, or `nil`
+        /// (a string literal still reads JSON, as above).
+        @_disfavoredOverload
+        public subscript(key: ViewModel.Key<ViewModel>) -> Snapshot? {
+            if case .viewModel(let nested)? = storage.values[key.name] { return nested }
+            return nil
+        }
+
+        /// The snapshots of the list of ViewModels under `key`, or `nil`.
+        @_disfavoredOverload
+        public subscript(key: ViewModel.Key<[ViewModel]>) -> [Snapshot]? {
+            if case .viewModels(let list)? = storage.values[key.name] { return list }
+            return nil
+        }
+
+        /// The snapshot of the section nested under `key`, or `nil`.
+        @_disfavoredOverload
+        public subscript(key: ViewModel.Key<Section>) -> Section.Snapshot? {
+            if case .section(let nested)? = storage.values[key.name] { return nested }
+            return nil
+        }
+
+        /// The snapshot of the manager nested under `key`, or `nil`.
+        @_disfavoredOverload
+        public subscript(key: ViewModel.Key<Manager>) -> Manager.Snapshot? {
+            if case .manager(let nested)? = storage.values[key.name] { return nested }
+            return nil
         }
 
         /// A new ViewModel, of the caller's isolation domain, with the

@@ -173,6 +173,13 @@ public final class ViewModel {
         return keyOrder.count
     }
 
+    /// Whether no key is stored. Observation tracking that reads it hears
+    /// when a key is added or removed.
+    public var isEmpty: Bool {
+        trackKeySetAccess()
+        return keyOrder.isEmpty
+    }
+
     /// The single read path: every read of a key goes through here, so
     /// Swift Observation hears of every read.
     @inline(__always)

@@ -65,6 +65,12 @@ extension Int: ViewModelStorable {
     @inlinable public var viewModelValue: ViewModelValue { .json(.int(Int64(self))) }
 }
 
+extension UInt64: ViewModelStorable {
+    /// `.json(.int(self))`, or the exact text as `.bigInteger` past
+    /// `Int64.max`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(jsonValue) }
+}
+
 extension Int64: ViewModelStorable {
     /// `.json(.int(self))`.
     @inlinable public var viewModelValue: ViewModelValue { .json(.int(self)) }
@@ -98,6 +104,11 @@ extension URL: ViewModelStorable {
 extension JSONObject: ViewModelStorable {
     /// `.json(.object(self))`.
     @inlinable public var viewModelValue: ViewModelValue { .json(.object(self)) }
+}
+
+extension JSONArray: ViewModelStorable {
+    /// `.json(.array(self))`.
+    @inlinable public var viewModelValue: ViewModelValue { .json(.array(self)) }
 }
 
 extension JSONValue: ViewModelStorable {
