@@ -319,20 +319,33 @@ struct KeyConstantGeneratorTests {
 
     /// Bidirectional overrides, the byte order mark and other invisible
     /// characters would make a line of generated source read other than it
-    /// compiles; they are escaped in literals and comments. Joiners inside
-    /// emoji stay.
+    /// compiles; they are escaped in literals and comments, joiners and
+    /// variation selectors too, and identifiers never hold them.
     @Test func invisibleCharactersAreEscapedInLiteralsAndComments() {
         let sample: JSONValue = ["\u{202E}name": 1, "next\u{85}line": 2, "\u{FEFF}id": 3, "family\u{1F468}\u{200D}\u{1F469}": 4]
         let source = swift(sample)
         #expect(source.contains(#"public static var name: Self { "\u{202e}name" }"#), "\(source)")
         #expect(source.contains("/// `\\u{202e}name` Example: 1"), "\(source)")
         #expect(source.contains(#"{ "next\u{85}line" }"#) && source.contains(#"{ "\u{feff}id" }"#))
-        #expect(source.unicodeScalars.contains { $0.value == 0x200D })
-        #expect(!source.unicodeScalars.contains { [0x202E, 0x85, 0xFEFF].contains($0.value) })
+        #expect(source.contains("{ \"family\u{1F468}\\u{200d}\u{1F469}\" }"), "\(source)")
+        #expect(!source.unicodeScalars.contains { [0x202E, 0x85, 0xFEFF, 0x200D].contains($0.value) })
+        // Invisible letters and marks: escaped, and word breaks in names.
+        let invisible: JSONValue = .object(JSONObject([
+            ("a", 1), ("a\u{FE0F}", 2), ("\u{3164}", 3), ("b\u{34F}c", 4), ("d\u{E0101}", 5), ("e\u{180B}f", 6),
+        ]))
+        let names = swift(invisible).split(separator: "\n").filter { $0.contains("public static var") }
+        #expect(names.map { $0.split(separator: ":")[0] } == [
+            "    public static var a", "    public static var a2", "    public static var key", "    public static var bC",
+            "    public static var d", "    public static var eF",
+        ], "\(names)")
+        #expect(names.allSatisfy { line in !line.unicodeScalars.contains { $0.properties.isDefaultIgnorableCodePoint } })
         let objc = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json").generate(.objc)
         #expect(objc.contains(#"@"\u202Ename""#) && objc.contains(#"@"\uFEFFid""#), "\(objc)")
         // C allows no universal character name below U+00A0: octal UTF-8.
         #expect(objc.contains(#"@"next\302\205line""#), "\(objc)")
+        // `??=` would be a trigraph: the second `?` is escaped.
+        let trigraphs = KeyConstantGenerator(sample: ["what??=": 1, "a???/": 2], moduleName: "M", sourceName: "m.json").generate(.objc)
+        #expect(trigraphs.contains(#"@"what?\?=""#) && trigraphs.contains(#"@"a?\?\?/""#), "\(trigraphs)")
         #expect(!objc.unicodeScalars.contains { [0x202E, 0x85, 0xFEFF].contains($0.value) })
     }
 
@@ -343,6 +356,10 @@ struct KeyConstantGeneratorTests {
         let source = swift(["cafe\u{301}": 1])
         let line = try #require(source.split(separator: "\n").first { $0.contains("public static var") })
         #expect(Array(line.unicodeScalars) == Array("    public static var caf\u{E9}: Self { \"cafe\u{301}\" }".unicodeScalars))
+        // Upper-casing a word's first letter can decompose it: composed again.
+        let name = IdentifierCleaner.camelCase("a_\u{390}", upperFirst: false)
+        #expect(Array(name.unicodeScalars) == Array(name.precomposedStringWithCanonicalMapping.unicodeScalars))
+        #expect(Array(name.unicodeScalars) == Array("a\u{3AA}\u{301}".unicodeScalars))
     }
 
     @Test func controlCharactersInKeysAreEscapedInSwiftLiterals() {

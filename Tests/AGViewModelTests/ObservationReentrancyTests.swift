@@ -163,6 +163,56 @@ struct ObservationReentrancyTests {
         withExtendedLifetime((token, cell)) {}
     }
 
+    /// A cell configured twice leaves its replaced registrations in the
+    /// key's list; when a callback earlier in the delivery adds it again,
+    /// the change reaches its newest handler once, not once per replaced one.
+    @Test func aReAddedObserverHearsAQueuedChangeOnce() {
+        let vm = ViewModel(["b": 0])
+        let cell = TestObserver("cell")
+        let log = Recorder<String>()
+        var readded = false
+        let first = vm.observe("b") { vm, _, _ in
+            guard !readded else { return }
+            readded = true
+            vm.addObserver(cell, forKey: "b") { _, _, _, change in log.append("new " + describe(change)) }
+        }
+        let others = (0 ..< 6).map { _ in vm.observe("b") { _, _, _ in } }
+        for _ in 0 ..< 3 { vm.addObserver(cell, forKey: "b") { _, _, _, change in log.append("old " + describe(change)) } }
+        vm["b"] = 1
+        #expect(log.items == ["new b: 0 -> 1"])
+        withExtendedLifetime((first, others, cell)) {}
+    }
+
+    /// An observer gone before a new object took its address: the new one
+    /// is a new observer, not a re-add, and hears later changes only.
+    @Test func aNewObserverAtAGoneObserversAddressIsNoReAdd() {
+        let vm = ViewModel(["a": 0, "b": 0])
+        let log = Recorder<String>()
+        var gone: TestObserver? = TestObserver("gone")
+        let goneAddress = ObjectIdentifier(gone!)
+        vm.addObserver(gone!, forKey: "b") { _, _, _, change in log.append("gone " + describe(change)) }
+        var newcomer: TestObserver?
+        let token = vm.observe("a") { vm, _, _ in
+            vm["b"] = 1           // queued for the observer about to go
+            gone = nil
+            // The allocator hands the freed block out again, most often at once.
+            var tries: [TestObserver] = []
+            for _ in 0 ..< 1000 {
+                let candidate = TestObserver("new")
+                if ObjectIdentifier(candidate) == goneAddress { newcomer = candidate; break }
+                tries.append(candidate)
+            }
+            if let newcomer {
+                vm.addObserver(newcomer, forKey: "b") { _, _, _, change in log.append("new " + describe(change)) }
+            }
+        }
+        vm["a"] = 1
+        if newcomer != nil { #expect(log.items.isEmpty, "\(log.items)") }
+        vm["b"] = 2
+        if newcomer != nil { #expect(log.items == ["new b: 1 -> 2"]) }
+        withExtendedLifetime((token, newcomer)) {}
+    }
+
     /// Removing and then adding is not a re-add: the new registration sees
     /// later changes only, as any new observer does.
     @Test func removingThenAddingInsideACallbackSeesLaterChangesOnly() {

@@ -76,6 +76,8 @@ struct IdentifierCleaner {
                 result += w.prefix(1).uppercased() + w.dropFirst()
             }
         }
+        // Upper-casing a word's first letter can decompose it again.
+        result = result.precomposedStringWithCanonicalMapping
         if let first = result.unicodeScalars.first,
            ("0"..."9").contains(first) || !first.isSwiftIdentifierHead {
             result = "_" + result
@@ -140,7 +142,9 @@ extension Unicode.Scalar {
     /// A letter, digit or combining mark outside ASCII that Swift accepts in
     /// an identifier and a reader sees (so not a control or format character).
     var isReadableIdentifierCharacter: Bool {
-        guard !isASCII, isSwiftIdentifierCharacter else { return false }
+        // A default-ignorable scalar draws nothing: a name with one would
+        // look like another name, or like no name at all.
+        guard !isASCII, isSwiftIdentifierCharacter, !properties.isDefaultIgnorableCodePoint else { return false }
         switch properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber:
@@ -152,6 +156,7 @@ extension Unicode.Scalar {
 
     /// Spaces, punctuation and invisible characters outside ASCII: word breaks.
     var separatesWords: Bool {
+        if properties.isDefaultIgnorableCodePoint { return true }
         switch properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format,
              .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,

@@ -311,6 +311,8 @@ struct KeyConstantGenerator {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            // `??` starts a trigraph (`??=` is `#`): escape the second `?`.
+            case "?" where out.hasSuffix("?"): out += "\\?"
             case _ where scalar.isHiddenInSource && scalar.value < 0xA0:
                 // Octal UTF-8 bytes: C allows no universal character name
                 // below U+00A0, and a C escape takes at most three octal
@@ -380,17 +382,17 @@ struct KeyConstantGenerator {
 
 extension Unicode.Scalar {
     /// Whether the scalar changes or hides what a line of source shows:
-    /// controls, line and paragraph separators, and invisible format
+    /// controls, line and paragraph separators, invisible format
     /// characters such as bidirectional overrides (the "Trojan Source"
-    /// pattern), the byte order mark and the soft hyphen. The joiners
-    /// U+200C and U+200D are kept: several scripts and emoji sequences are
-    /// written with them.
+    /// pattern), the byte order mark and the soft hyphen, and every other
+    /// default-ignorable code point (variation selectors, joiners, the
+    /// Hangul fillers), which draw nothing. Escaping one in a literal keeps
+    /// the string's value.
     var isHiddenInSource: Bool {
         if value < 0x20 || (0x7F ... 0x9F).contains(value) { return true }
         switch properties.generalCategory {
-        case .lineSeparator, .paragraphSeparator: return true
-        case .format: return value != 0x200C && value != 0x200D
-        default: return false
+        case .lineSeparator, .paragraphSeparator, .format: return true
+        default: return properties.isDefaultIgnorableCodePoint
         }
     }
 }

@@ -62,14 +62,20 @@ internal final class DeliveryQueue {
     /// registered, or the one that replaced it when its observer object
     /// was added again for the key since the change was queued.
     private static func run(_ delivery: PendingDelivery, in viewModel: ViewModel) {
+        // The registrations a replacement must not duplicate: those listed
+        // and those already reached through an earlier replaced one (the
+        // list may hold several replaced registrations of one observer).
+        // Made only when a replaced registration turns up.
+        var reached: Set<ObjectIdentifier>?
         for listed in delivery.registrations {
             var registration = listed
             // A callback earlier in this delivery may have removed it:
             // removal takes effect at once. A re-add is no removal: the
             // object still observes the key, through its new registration.
             if registration.isRemoved {
-                guard let live = registration.liveReplacement,
-                      !delivery.registrations.contains(where: { $0 === live }) else { continue }
+                guard let live = registration.liveReplacement else { continue }
+                if reached == nil { reached = Set(delivery.registrations.map(ObjectIdentifier.init)) }
+                guard reached!.insert(ObjectIdentifier(live)).inserted else { continue }
                 registration = live
             }
             guard registration.accepts(delivery.kind, equalValue: delivery.equalValue) else { continue }

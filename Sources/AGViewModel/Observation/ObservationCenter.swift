@@ -243,7 +243,10 @@ internal final class ObservationCenter {
         // The key's list is changed in place: a copy per add would make
         // adding n observers to one key O(n²).
         if let object = registration.observerIdentifier, let earlier = objectRegistrations[key]?[object] {
-            if removeInPlace(earlier, into: &removed) { earlier.replacement = registration }
+            // An observer gone since is no re-add: a new object at its
+            // address takes later changes only.
+            let isReAdd = !earlier.isOrphaned
+            if removeInPlace(earlier, into: &removed), isReAdd { earlier.replacement = registration }
         }
         sweepAFew(forKey: key, into: &removed)
         if observers[key, default: []].count >= sweepLengths[key, default: 0] {
