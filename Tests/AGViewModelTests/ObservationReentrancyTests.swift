@@ -122,9 +122,10 @@ struct ObservationReentrancyTests {
         let vm = ViewModel()
         let log = Recorder<String>()
         let holder = Recorder<KeyObservation>()
-        holder.append(vm.observe("k") { vm, _, _ in
+        // Weakly: the holder keeps the token, whose handler this is.
+        holder.append(vm.observe("k") { [weak holder] vm, _, _ in
             log.append("once")
-            holder.items.first?.cancel()
+            holder?.items.first?.cancel()
             vm.removeAllObservers()
             vm["k"] = 99                      // nobody left to tell
         })
