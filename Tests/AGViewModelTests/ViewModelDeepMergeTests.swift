@@ -330,3 +330,41 @@ extension ViewModelDeepMergeTests {
         #expect(vm["n"] == 1)
     }
 }
+
+/// `removeValue(at:)`, the path remover beside `setValue(_:at:)`.
+@Suite("ViewModel path remover")
+struct ViewModelPathRemovalTests {
+    @Test func removesWhatThePathNamesAndReturnsIt() {
+        let vm = ViewModel(["user": ["name": "Ann", "age": 30], "tags": ["a", "b", "c"], "n": 1])
+        vm[ViewModel.Key<ViewModel>("author")] = ViewModel(["name": "Ada", "bio": ["born": 1815]])
+        vm[ViewModel.Key<[ViewModel]>("replies")] = [ViewModel(["text": "hi", "likes": 2])]
+        #expect(vm.removeValue(at: "user.age")?.json == 30)
+        #expect(vm["user"] == ["name": "Ann"])
+        #expect(vm.removeValue(at: "tags[1]")?.json == "b")
+        #expect(vm["tags"] == ["a", "c"])
+        #expect(vm.removeValue(at: "author.bio.born")?.json == 1815)
+        #expect(vm[ViewModel.Key<ViewModel>("author")]?["bio"] == [:])
+        #expect(vm.removeValue(at: "replies[0].likes")?.json == 2)
+        #expect(vm[ViewModel.Key<[ViewModel]>("replies")]?[0].keys == ["text"])
+        #expect(vm.removeValue(at: "n")?.json == 1)
+        #expect(vm.removeValue(at: JSONPath([.key("author")]))?.payload is ViewModel)
+        #expect(vm.keys == ["user", "tags", "replies"])
+    }
+
+    /// Nothing at the path: `nil`, and no write an observer would hear.
+    @Test func aPathToNothingChangesNothing() {
+        let vm = ViewModel(["user": ["name": "Ann"], "tags": ["a"]])
+        vm[ViewModel.Key<[ViewModel]>("replies")] = [ViewModel(["text": "hi"])]
+        var changes: [String] = []
+        let token = vm.observe(["user", "tags", "replies"]) { _, key, _ in changes.append(key) }
+        for path in ["user.missing", "tags[5]", "tags[-1]", "missing.x", "[0]", "replies[3].text", "replies[0]", "user.name.first"] {
+            #expect(vm.removeValue(at: path) == nil, "\(path)")
+        }
+        #expect(vm.removeValue(at: JSONPath([])) == nil)
+        #expect(changes.isEmpty)
+        #expect(vm["user"] == ["name": "Ann"] && vm["tags"] == ["a"])
+        vm.removeValue(at: "user.name")
+        #expect(changes == ["user"])
+        withExtendedLifetime(token) {}
+    }
+}

@@ -270,6 +270,42 @@ extension ViewModel {
         setValue(value, at: JSONPath(path))
     }
 
+    /// Removes and returns the value at `path`, walked as ``setValue(_:at:)``
+    /// walks it: a one-key path removes the key (JSON or payload), a longer
+    /// one removes a member or element of the JSON stored there, or goes
+    /// into a nested ViewModel or an element of an array of ViewModels.
+    /// Returns `nil`, and changes nothing, when nothing is at `path`.
+    @discardableResult
+    public func removeValue(at path: JSONPath) -> ViewModelValue? {
+        guard case .key(let key)? = path.components.first else { return nil }
+        let rest = JSONPath(Array(path.components.dropFirst()))
+        if rest.components.isEmpty { return removeValue(forKey: key) }
+        switch self[value: key] {
+        case .payload(let payload)?:
+            if let nested = payload as? ViewModel {
+                return nested.removeValue(at: rest)
+            }
+            if let list = NestedContent.viewModelList(payload), rest.components.count > 1,
+               case .index(let index) = rest.components[0], list.indices.contains(index) {
+                return list[index].removeValue(at: JSONPath(Array(rest.components.dropFirst())))
+            }
+            return nil
+        case .json(var json)?:
+            guard let removed = json.removeValue(at: rest) else { return nil }
+            self[key] = json
+            return .json(removed)
+        case nil:
+            return nil
+        }
+    }
+
+    /// Removes and returns the value at the path written in `path` (see
+    /// ``JSONPath``).
+    @discardableResult
+    public func removeValue(at path: String) -> ViewModelValue? {
+        removeValue(at: JSONPath(path))
+    }
+
     private func deepMerge(_ value: JSONValue, forKey key: String) {
         switch (self[value: key], value) {
         case (.json(let stored)?, .object):
