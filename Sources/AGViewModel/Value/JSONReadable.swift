@@ -12,7 +12,8 @@ import Foundation
 /// | `Double` | any number (big integers approximately); decimal numeric strings (`"9.5"`, `"1e3"`; not `"0x10"`) |
 /// | `Bool` | booleans; numbers (`0` is false, other numbers true); the strings `true`/`false`/`yes`/`no`/`1`/`0` |
 /// | `URL` | non-empty strings that parse as a URL, without control characters or a space at either end (inner spaces and non-ASCII letters are percent-encoded) |
-/// | `[JSONValue]` | arrays |
+/// | `[JSONValue]`, `JSONArray` | arrays |
+/// | `[T]`, `T` readable | arrays whose every element reads as `T` (otherwise none of it) |
 /// | `JSONObject` | objects |
 /// | `JSONValue` | anything, including `null` |
 ///
