@@ -44,6 +44,22 @@ struct SpecItemSourceTests {
                                                     "item 4: expected an object, found array"])
     }
 
+    @Test func aListGivenToASpecPackagerHasItsScalarsWrappedToo() throws {
+        let packager = SpecPackager(spec: try PackagingSpec(data: Data(#"""
+        {"scalarKey": "tag", "fields": [{"key": "name", "path": "tag", "type": "string", "required": true}]}
+        """#.utf8)))
+        let tags: [JSONValue] = ["swift", "ios", .null]
+        let fromDocument = try packager.package(document: .array(JSONArray(tags)))
+        let fromList = packager.package(tags)
+        for result in [fromDocument, fromList] {
+            #expect(result.items.map { $0["name"] } == [.string("swift"), .string("ios")])
+            #expect(result.skipped.map(\.description) == ["item 2: expected an object, found null"])
+        }
+        let section = Section()
+        section.appendItems(packaging: tags, using: packager)
+        #expect(section.items.map { $0["name"] } == [.string("swift"), .string("ios")])
+    }
+
     @Test func anArrayStillWorksWithKeyedByAndAnObjectNeedsIt() throws {
         #expect(try packaged(#"{"items": "empty", "keyedBy": "id"}"#).items.isEmpty)
         #expect(throws: PackagingError.self) { try packaged(#"{"items": "events"}"#) }
@@ -95,6 +111,33 @@ struct SpecItemSourceTests {
         #expect(strict.error.hasSuffix("agvm: error: 10,001 elements were skipped (--strict); nothing written\n"))
     }
 
+    @Test func aSectionsFromSpecIsNotToldToUseScalarKeyWhichItRefuses() throws {
+        let io = CapturedIO(files: ["d.json": Data(#"{"groups": {"x": [1, 2]}}"#.utf8),
+                                    "s.json": Data(#"{"sectionsFrom": "groups"}"#.utf8)])
+        #expect(io.run("convert", "d.json", "-p", "s.json") == 0)
+        #expect(io.error == "d.json: warning: section 0: 2 elements skipped: numbers, not objects\n")
+        #expect(throws: PackagingSpecError.self) {
+            try PackagingSpec(data: Data(#"{"sectionsFrom": "groups", "scalarKey": "v"}"#.utf8))
+        }
+    }
+
+    @Test func strictAndTheTreeCountElementsApartFromOtherProblems() throws {
+        let files = ["d.json": Data(#"{"rows": [{"a": 1}, 2, 3]}"#.utf8),
+                     "s.json": Data(#"{"items": "rows", "header": "meta"}"#.utf8),
+                     "h.json": Data(#"{"items": "rows", "header": "meta", "scalarKey": "a"}"#.utf8)]
+        let both = CapturedIO(files: files)
+        #expect(both.run("convert", "d.json", "-p", "s.json", "--strict") == 1)
+        #expect(both.error.hasSuffix(
+            "agvm: error: 2 elements were skipped and 1 other problem was reported (--strict); nothing written\n"))
+        let headerOnly = CapturedIO(files: files)
+        #expect(headerOnly.run("convert", "d.json", "-p", "h.json", "--strict") == 1)
+        #expect(headerOnly.error == "d.json: warning: header: meta: missing\n"
+            + "agvm: error: 1 problem was reported (--strict); nothing written\n")
+        let tree = CapturedIO(files: files)
+        #expect(tree.run("convert", "d.json", "-p", "s.json") == 0)
+        #expect(tree.output.hasPrefix("d.json · 1 section · 1 item · 2 skipped · 1 problem\n"))
+    }
+
     @Test func summaryLines() {
         let skipped = [
             SkippedElement(location: .item(0), reason: .notAnObject(found: .int)),
@@ -108,6 +151,9 @@ struct SpecItemSourceTests {
             "3 elements skipped: 2 numbers, 1 string, not objects (a spec with \"scalarKey\" packages them)",
             skipped[1].description,
             skipped[4].description,
+        ])
+        #expect(SkippedSummary.lines(for: Array(skipped[2...3]), suggestsScalarKey: false) == [
+            "2 elements skipped: 1 string, 1 number, not objects",
         ])
         #expect(grouped(1_234_567) == "1,234,567")
         #expect(grouped(999) == "999")

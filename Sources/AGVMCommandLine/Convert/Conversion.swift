@@ -7,8 +7,15 @@ struct Conversion {
     var path: String
     /// The packaged manager.
     var manager: Manager
-    /// Elements the packaging skipped, with the reason.
+    /// What the packaging skipped, with the reason: elements, and headers
+    /// or sections' items that could not be packaged.
     var skipped: [SkippedElement]
+
+    /// How many of ``skipped`` are elements (items), not a header or a
+    /// section's items.
+    var skippedElementCount: Int {
+        skipped.count { $0.location.isItem }
+    }
 
     /// How the input is titled in trees: its file name, or `<stdin>`.
     var title: String {
@@ -48,5 +55,16 @@ struct Conversion {
         let result = try spec.package(document: document)
         let section = Section(items: result.items, header: result.header)
         return Conversion(path: path, manager: Manager(sections: [section]), skipped: result.skipped)
+    }
+}
+
+extension PackagingLocation {
+    /// Whether this is an item's location, in a section or not.
+    fileprivate var isItem: Bool {
+        switch self {
+        case .item: true
+        case .header, .items: false
+        case .section(_, let inner): inner.isItem
+        }
     }
 }

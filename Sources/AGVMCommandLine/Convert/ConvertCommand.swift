@@ -35,7 +35,8 @@ enum ConvertCommand {
         Elements the spec cannot package (a missing required key, not an object) are
         skipped and reported as 'INPUT: warning: item N: REASON' (elements that are not
         objects as one line per section: 'N elements skipped: numbers, not objects';
-        a spec's "scalarKey" packages them instead); the rest is still
+        a spec's "scalarKey" packages them instead), and so is a header or a
+        section's items the spec cannot package; the rest is still
         converted and the exit status is 0, or 1 with --strict. Invalid JSON, a bad
         spec or a document that does not fit the spec print
         'FILE[:LINE:COLUMN]: error: MESSAGE' and exit 1. Output is all or nothing:
@@ -51,7 +52,7 @@ enum ConvertCommand {
             .value("to", placeholder: "tree|json|archive", help: "Output format (default tree)."),
             .value("output", short: "o", placeholder: "OUT", help: "Write to OUT (atomically) instead of standard output."),
             .value("width", placeholder: "N", help: "Tree width in columns, 0 for no limit (default: COLUMNS, the terminal, or 80)."),
-            .flag("strict", help: "Exit 1 and write nothing when elements were skipped."),
+            .flag("strict", help: "Exit 1 and write nothing when anything was skipped."),
         ],
         arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: nil),
         run: run)
@@ -112,7 +113,8 @@ enum ConvertCommand {
             do {
                 let conversion = try Conversion.convert(data, path: path, spec: packager)
                 if !conversion.skipped.isEmpty { progress.clear() }
-                for line in SkippedSummary.lines(for: conversion.skipped) {
+                let suggestsScalarKey = packager?.spec.sectionsPath == nil
+                for line in SkippedSummary.lines(for: conversion.skipped, suggestsScalarKey: suggestsScalarKey) {
                     io.writeError("\(name): warning: \(CommandLineTool.messageText(line))\n")
                 }
                 conversions.append(conversion)
@@ -133,9 +135,18 @@ enum ConvertCommand {
         }
         progress.clear()
         if failed { return 1 }
-        let skippedCount = conversions.reduce(0) { $0 + $1.skipped.count }
-        if arguments.has("strict") && skippedCount > 0 {
-            io.writeError("agvm: error: \(counted(skippedCount, "element")) \(skippedCount == 1 ? "was" : "were") skipped (--strict); nothing written\n")
+        let skippedCount = conversions.reduce(0) { $0 + $1.skippedElementCount }
+        let problemCount = conversions.reduce(0) { $0 + $1.skipped.count - $1.skippedElementCount }
+        if arguments.has("strict") && skippedCount + problemCount > 0 {
+            var what: [String] = []
+            if skippedCount > 0 {
+                what.append("\(counted(skippedCount, "element")) \(skippedCount == 1 ? "was" : "were") skipped")
+            }
+            if problemCount > 0 {
+                let other = skippedCount > 0 ? "other " : ""
+                what.append("\(grouped(problemCount)) \(other)\(problemCount == 1 ? "problem was" : "problems were") reported")
+            }
+            io.writeError("agvm: error: \(what.joined(separator: " and ")) (--strict); nothing written\n")
             return 1
         }
 
@@ -144,7 +155,8 @@ enum ConvertCommand {
             let style = OutputStyle.resolve(widthOption: width, toFile: output != nil, io: io)
             let renderer = TreeRenderer(style: style)
             let text = conversions.map {
-                renderer.render(manager: $0.manager, title: $0.title, skipped: $0.skipped.count)
+                renderer.render(manager: $0.manager, title: $0.title, skipped: $0.skippedElementCount,
+                                problems: $0.skipped.count - $0.skippedElementCount)
             }.joined(separator: "\n")
             try CommandLineTool.emit(Data(text.utf8), to: output, io: io)
             return 0

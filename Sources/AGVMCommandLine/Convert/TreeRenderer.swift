@@ -32,10 +32,11 @@ struct TreeRenderer {
     // MARK: Public entry points
 
     /// The tree of `manager` under a root line naming `title`, with counts
-    /// (and `skipped` elements, when there are some).
-    func render(manager: Manager, title: String, skipped: Int = 0) -> String {
+    /// (and `skipped` elements and other `problems`, when there are some).
+    func render(manager: Manager, title: String, skipped: Int = 0, problems: Int = 0) -> String {
         var counts = [counted(manager.count, "section"), counted(manager.itemCount, "item")]
         if skipped > 0 { counts.append("\(grouped(skipped)) skipped") }
+        if problems > 0 { counts.append(counted(problems, "problem")) }
         return render(Node(label: [(title, .title)] + Self.details(counts), children: managerChildren(manager)))
     }
 

@@ -72,7 +72,8 @@ extension PackagingSpec {
             memberNameKey != nil ? "an array or an object" : [JSONValue].expectedDescription
         }
 
-        private func wrapped(_ element: JSONValue) -> JSONValue {
+        /// `element`, or with ``scalarKey`` a scalar wrapped under it.
+        internal func wrapped(_ element: JSONValue) -> JSONValue {
             guard let scalarKey else { return element }
             switch element {
             case .string, .int, .double, .bigInteger, .bool: return .object([scalarKey: element])

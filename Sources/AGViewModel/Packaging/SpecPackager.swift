@@ -18,6 +18,11 @@ import Foundation
 /// rest is packaged; only a document whose items path does not lead to an
 /// array throws. With ``PackagingPolicy/strict`` the first problem (the
 /// header first, then the items in order) is thrown.
+///
+/// Given a list of elements rather than a document (`package(_:)` on
+/// `[JSONValue]`, a section's `appendItems(packaging:using:)`), it packages
+/// them as the items of a document: scalars are wrapped under the spec's
+/// `scalarKey`, when it has one.
 public struct SpecPackager: ViewModelPackager, Sendable {
     /// The spec this packager follows.
     public let spec: PackagingSpec

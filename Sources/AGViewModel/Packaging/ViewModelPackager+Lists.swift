@@ -89,8 +89,11 @@ extension ViewModelPackager where Element == JSONObject {
     ) throws(Policy.Failure) -> sending PackagingResult {
         var result = PackagingResult()
         result.items.reserveCapacity(elements.count)
+        // A spec's `scalarKey` describes its items wherever they come from,
+        // so a spec packager given a list wraps scalars as its documents do.
+        let itemSource = (self as? SpecPackager)?.spec.itemSource
         for (index, element) in elements.enumerated() {
-            guard case .object(let object) = element else {
+            guard case .object(let object) = itemSource?.wrapped(element) ?? element else {
                 result.skipped.append(try SkippedElement.checked(
                     .item(index), .notAnObject(found: element.kind), section: section, policy: policy))
                 continue
