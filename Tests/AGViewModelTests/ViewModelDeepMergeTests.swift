@@ -209,6 +209,34 @@ struct ViewModelDeepMergeTests {
         #expect(x.exportJSON() == ["x": 1])
     }
 
+    /// A ViewModel both hold is no change, also when `other` is read from a
+    /// copy taken first: whatever another key merged into it stays, in
+    /// either order of `other`'s keys.
+    @Test(arguments: [false, true])
+    func aViewModelBothHoldIsNoChangeInEitherKeyOrder(replacementFirst: Bool) {
+        // `other` writes into `shared` through "x" and also holds it under "c".
+        let shared = ViewModel(["v": 1])
+        let target = ViewModel().set("x", payload: shared).set("c", payload: shared)
+        let other = ViewModel()
+        if replacementFirst { other.set("x", payload: ViewModel(["v": 2])) }
+        other.set("c", payload: shared)
+        if !replacementFirst { other.set("x", payload: ViewModel(["v": 2])) }
+        target.deepMerge(other)
+        #expect(shared["v"] == 2)
+        #expect(target.payload(forKey: "c", as: ViewModel.self) === shared)
+
+        // Merging a parent into its child: the child and the parent hold `g`.
+        let g = ViewModel(["v": 1])
+        let child = ViewModel().set("x", payload: g).set("g", payload: g)
+        let parent = ViewModel()
+        if replacementFirst { parent.set("x", payload: ViewModel(["v": 2])) }
+        parent.set("c", payload: child).set("g", payload: g)
+        if !replacementFirst { parent.set("x", payload: ViewModel(["v": 2])) }
+        child.deepMerge(parent)
+        #expect(g["v"] == 2)
+        #expect(child.payload(forKey: "g", as: ViewModel.self) === g)
+    }
+
     /// A section or manager the target already holds stays shared: nothing
     /// changes, nothing is reported.
     @Test func theSameSectionOrManagerIsNoChange() {

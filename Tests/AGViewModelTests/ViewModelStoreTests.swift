@@ -93,6 +93,17 @@ struct ViewModelStoreTests {
         #expect(vm[ViewModel.Key<Shelf>("author")] == nil)
     }
 
+    /// `payload(forKey:as:)` is `as?`, to which every empty array is every
+    /// array type; a typed key tells an empty list of other payloads from
+    /// an empty list of ViewModels.
+    @Test func anEmptyListOfOtherPayloadsIsNoListOfViewModelsToATypedKey() {
+        let vm = ViewModel().set("shelves", payload: [Shelf]()).set("reviews", payload: [ViewModel]())
+        #expect(vm.payload(forKey: "shelves", as: [ViewModel].self)?.isEmpty == true)
+        #expect(vm[ViewModel.Key<[ViewModel]>("shelves")] == nil)
+        #expect(vm[ViewModel.Key<[ViewModel]>("reviews")]?.isEmpty == true)
+        #expect(vm[ViewModel.Key<[Shelf]>("shelves")] == [])
+    }
+
     /// User types: a payload that is also `JSONReadable` reads back as the
     /// payload stored (JSON is not read as one); a JSON-backed type reads
     /// JSON by its own rule, and a payload of its own type too.

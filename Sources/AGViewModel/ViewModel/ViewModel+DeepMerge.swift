@@ -205,7 +205,7 @@ extension ViewModel {
                     // Its copy, stored by this merge, is merged with it
                     // already: another part of `other` may have merged
                     // into the copy since, and that stays.
-                    if stored !== incoming, state.copies.copy(of: incoming) !== stored {
+                    if !state.isSame(stored, as: incoming), state.copies.copy(of: incoming) !== stored {
                         stored.deepMerge(incoming, state: &state)
                     }
                 case .json(.object(let members))?:

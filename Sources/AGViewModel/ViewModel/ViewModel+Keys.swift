@@ -25,7 +25,10 @@ extension ViewModel {
         typedRead(forKey: key.name).flatMap(Value.fromViewModelValue) ?? fallback()
     }
 
-    /// The payload under `key` when it has type `T`, else `nil`.
+    /// The payload under `key` when it casts to `T` (Swift's `as?`), else
+    /// `nil`. As with `as?`, an empty array casts to every array type: an
+    /// empty `[Image]` reads as an empty `[ViewModel]`. A typed key tells
+    /// them apart (`vm[Key<[ViewModel]>("images")]` is `nil`).
     public func payload<T>(forKey key: String, as type: T.Type = T.self) -> T? {
         storedValue(forKey: key)?.payload as? T
     }
