@@ -89,6 +89,26 @@ struct ObservationTrackingTests {
         #expect(byPath.count == 1)
     }
 
+    /// An empty "load more" page changes nothing: a list reading the items
+    /// or the sections is not re-rendered.
+    @Test func appendingOrMergingNothingIsNoChange() {
+        let section = Section(items: [ViewModel(["id": 1])])
+        let manager = Manager(sections: [section])
+        let items = track { _ = section.items }
+        section.merge(Section())
+        section.append(contentsOf: [])
+        section.appendItems(packaging: [JSONValue](), using: MemberCopyingPackager())
+        #expect(items.count == 0)
+        let sections = track { _ = manager.sections }
+        manager.merge(Manager())
+        manager.append(contentsOf: [])
+        #expect(sections.count == 0)
+        section.append(ViewModel(["id": 2]))
+        manager.append(Section())
+        #expect(items.count == 1)
+        #expect(sections.count == 1)
+    }
+
     @Test func onChangeRunsBeforeTheValueIsStored() {
         let vm = ViewModel(["title": "A"])
         let seen = Recorder<String>()

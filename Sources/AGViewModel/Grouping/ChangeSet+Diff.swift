@@ -205,8 +205,15 @@ private struct Differ {
             let s = newToOld[t]
             let olds = old.lists[s], news = new.lists[t]
             let o0 = old.start[s], n0 = new.start[t]
-            occurrences.removeAll(keepingCapacity: true)
-            occurrences.reserveCapacity(olds.count)
+            // Clearing a table walks all of its capacity: keep it only when
+            // it fits this section, or one big section would make the diff
+            // of every small section after it as slow as its own.
+            if occurrences.capacity > 4 * olds.count + 64 {
+                occurrences = Dictionary(minimumCapacity: olds.count)
+            } else {
+                occurrences.removeAll(keepingCapacity: true)
+                occurrences.reserveCapacity(olds.count)
+            }
             queue.removeAll(keepingCapacity: true)
             oldValues.removeAll(keepingCapacity: true)
             for (i, item) in olds.enumerated() {

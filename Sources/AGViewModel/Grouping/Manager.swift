@@ -391,6 +391,9 @@ public final class Manager {
     /// their items instead of going stale, so a "load more" that adds a
     /// section per page and asks for each new row's index path stays linear.
     private func appendSections(_ newSections: [Section]) {
+        // Appending nothing changes nothing that Observation should
+        // re-render for.
+        guard !newSections.isEmpty else { return }
         let before = generation
         var current = tableGeneration == generation ? table : nil
         table = nil  // so `current` is changed in place

@@ -45,7 +45,9 @@ internal struct NestedContentComparison {
     /// ``ViewModelValue/isSame(as:)``, are nested ViewModels, lists of
     /// them, sections or managers with the same content.
     mutating func sameContent(_ old: ViewModelValue, _ new: ViewModelValue) -> Bool {
-        assumed.removeAll(keepingCapacity: true)
+        // Clearing a set walks all of its capacity: one comparison of a big
+        // graph must not make every later one of a small graph as slow.
+        if assumed.capacity > 1024 { assumed = [] } else { assumed.removeAll(keepingCapacity: true) }
         pending.removeAll(keepingCapacity: true)
         guard enqueueNested(old, new) else { return false }
         // A single object pair can be remembered as different; a list

@@ -319,6 +319,9 @@ public final class Section {
     /// index-path tables grow instead of being rebuilt: a "load more" that
     /// asks for each new row's index path stays linear.
     private func appendItems(_ newItems: some Collection<ViewModel>) {
+        // Appending nothing (an empty "load more" page) changes nothing that
+        // Observation should re-render for.
+        guard !newItems.isEmpty else { return }
         // Counted when the items go in: an Observation handler told of the
         // mutation may have changed the items before.
         var start = 0
