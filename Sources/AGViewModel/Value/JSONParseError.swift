@@ -8,8 +8,9 @@
 /// catch { print(error) }  // 1:9: error: trailing comma is not allowed before '}'
 /// ```
 ///
-/// Errors found at the end of the input (truncated documents) point just past
-/// the last byte.
+/// A token missing at the end of the input (a truncated document) is
+/// reported just past the last byte; a UTF-8 sequence cut off by the end,
+/// at its first byte.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line of the problem (lines end at `\n`).
     public var line: Int
