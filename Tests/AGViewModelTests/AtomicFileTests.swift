@@ -191,6 +191,18 @@ final class AtomicFileTests {
         #expect(AtomicFile.splitLastComponent("a//c") == ("a/", "c"))
     }
 
+    /// The system reads a path up to its first NUL; such a path is refused,
+    /// not cut short to name another file.
+    @Test func aPathWithANulIsRefusedAndTheFileItsPrefixNamesIsKept() throws {
+        let kept = directory.appendingPathComponent("out")
+        try Data("keep".utf8).write(to: kept)
+        let path = kept.path + "\u{0}.json"
+        #expect(throws: AtomicFileError.self) { try AtomicFile.write(Data("new".utf8), toPath: path) }
+        #expect(throws: AtomicFileError.self) { try AtomicFile.read(from: URL(fileURLWithPath: path)) }
+        #expect(try Data(contentsOf: kept) == Data("keep".utf8))
+        #expect(try contents() == ["out"])
+    }
+
     @Test func aDirectoryAtTheDestinationIsNotReplaced() throws {
         let url = directory.appendingPathComponent("sub", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)

@@ -138,6 +138,22 @@ struct JSONExportTests {
         var last: JSONValue = cut
         while let child = last["child"] { last = child }
         #expect(last["level"] == .int(Int64(limit - 1)))
+
+        // A section's or a manager's parts count as levels too: at the
+        // limit they are left out, as nested ViewModels are.
+        for levels in [limit - 3, limit - 2, limit - 1] {
+            let root = chain(levels)
+            var deepest = root
+            while let next = deepest.payload(forKey: "child", as: ViewModel.self) { deepest = next }
+            deepest.set("m", payload: Manager(sections: [Section(items: [ViewModel(["last": true])], header: ViewModel(["h": 1]))]))
+            var json = root.exportJSON(options: .everything)
+            while let child = json["child"] { json = child }
+            // The manager is level `levels + 1`, its section + 2, its items + 3.
+            let section = json["m"]?["sections"]?[0]
+            #expect((section != nil) == (levels + 2 <= limit))
+            #expect((section?["items"]?[0] != nil) == (levels + 3 <= limit))
+            #expect((section?["header"] != nil) == (levels + 3 <= limit))
+        }
     }
 
     // MARK: Import

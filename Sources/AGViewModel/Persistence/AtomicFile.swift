@@ -47,6 +47,7 @@ package enum AtomicFile {
     package static func read(from url: URL) throws(AtomicFileError) -> Data {
         guard url.isFileURL else { throw AtomicFileError(path: url.absoluteString, step: .checkURL, code: EINVAL) }
         let path = url.path
+        guard !path.utf8.contains(0) else { throw AtomicFileError(path: path, step: .checkURL, code: EINVAL) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFileError(path: path, step: .open, code: errno) }
         defer { _ = sysClose(fd) }
@@ -99,6 +100,9 @@ package enum AtomicFile {
     /// The writer on a path, over an injectable file system.
     internal static func write(_ data: Data, toPath path: String, fileSystem fs: some AtomicFileSystem) throws(AtomicFileError) {
         guard !path.isEmpty else { throw AtomicFileError(path: path, step: .checkURL, code: ENOENT) }
+        // The system reads a path up to its first NUL: `out\0.json` would
+        // replace `out`.
+        guard !path.utf8.contains(0) else { throw AtomicFileError(path: path, step: .checkURL, code: EINVAL) }
         guard !path.hasSuffix("/") else { throw AtomicFileError(path: path, step: .checkURL, code: EISDIR) }
         // The path as given, for the system to resolve: `missing/../file`
         // must fail as the system sees it, and `link/../file` name `file`

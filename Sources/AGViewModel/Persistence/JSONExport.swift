@@ -21,10 +21,14 @@ extension ViewModel {
     /// managers as nested JSON. The same contents always give the same JSON.
     ///
     /// A payload that contains the ViewModel holding it is left out where
-    /// it recurs, and so is one nested more than 256 levels of ViewModels,
-    /// sections and managers deep, so that no chain, however deep, can
-    /// exhaust the stack. ``JSONExportOptions/skippedPayload`` hears of the
-    /// payloads left out (apart from those past the nesting limit).
+    /// it recurs, and so is what is nested more than 256 levels of
+    /// ViewModels, sections and managers deep, so that no chain, however
+    /// deep, exhausts the stack of an optimized build (a 512 KB stack holds
+    /// about 1,000 levels). A debug build takes about 3 KB per level: there,
+    /// exporting more than about 150 levels needs more than 512 KB (Apple's
+    /// default for secondary threads; the main thread has more).
+    /// ``JSONExportOptions/skippedPayload`` hears of the payloads left out
+    /// (apart from those past the nesting limit).
     ///
     /// Swift Observation tracking that exports hears of any change to this
     /// ViewModel's keys (not of changes inside nested ViewModels).
@@ -162,7 +166,10 @@ internal struct JSONExporter {
         defer { visiting.remove(ObjectIdentifier(section)) }
         let parts = section.partKeyRegistry.keys(for: .serialization, merging: inherited)
         var object = JSONObject()
-        for (slot, viewModel) in section.slotViewModels {
+        // Past the nesting limit, the parts and items are left out as
+        // nested payloads are.
+        let entersParts = visiting.count < Self.maximumNesting
+        for (slot, viewModel) in section.slotViewModels where entersParts {
             guard let viewModel, !recurs(viewModel, at: .key(slot.rawValue)) else { continue }
             let exported = at(.key(slot.rawValue)) { $0.object(of: viewModel, partKeys: parts[slot.part]) }
             object.appendNew(key: slot.rawValue, value: .object(exported))
@@ -171,7 +178,7 @@ internal struct JSONExporter {
         let exported = at(.key("items")) { exporter in
             var exported = JSONArray()
             exported.reserveCapacity(items.count)
-            for (i, item) in items.enumerated() where !exporter.recurs(item, at: .index(i)) {
+            for (i, item) in items.enumerated() where entersParts && !exporter.recurs(item, at: .index(i)) {
                 exported.append(exporter.at(.index(i)) { .object($0.object(of: item, partKeys: parts.items)) })
             }
             return exported
@@ -185,13 +192,14 @@ internal struct JSONExporter {
         defer { visiting.remove(ObjectIdentifier(manager)) }
         let parts = manager.partKeyRegistry.keys(for: .serialization)
         var object = JSONObject()
-        if let common = manager.common, !recurs(common, at: .key("common")) {
+        let entersParts = visiting.count < Self.maximumNesting
+        if entersParts, let common = manager.common, !recurs(common, at: .key("common")) {
             let exported = at(.key("common")) { $0.object(of: common, partKeys: parts.common) }
             object.appendNew(key: "common", value: .object(exported))
         }
         let sections = at(.key("sections")) { exporter in
             var sections = JSONArray()
-            for (i, section) in manager.sections.enumerated() where !exporter.recurs(section, at: .index(i)) {
+            for (i, section) in manager.sections.enumerated() where entersParts && !exporter.recurs(section, at: .index(i)) {
                 sections.append(exporter.at(.index(i)) { .object($0.object(of: section, inherited: parts)) })
             }
             return sections

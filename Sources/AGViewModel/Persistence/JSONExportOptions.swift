@@ -37,9 +37,11 @@ public struct JSONExportOptions {
     /// converter, or one answering ``PayloadConversion/standard``), and a
     /// ViewModel, section or manager that contains itself, where it recurs.
     /// A payload the converter answers ``PayloadConversion/omit`` for is
-    /// not reported. Paths are as in the exported JSON, with ViewModel keys
-    /// before ``keyExchange``: `sections[0].items[2].thumbnail`, as an
-    /// archive reports what it leaves out.
+    /// not reported. Paths name where the payload is held, as an archive
+    /// reports what it leaves out: `sections[0].items[2].thumbnail`, with
+    /// ViewModel keys before ``keyExchange`` and the indices of the lists
+    /// exported (after an element left out as a cycle, the exported JSON
+    /// has one element fewer before the one named).
     public var skippedPayload: ((SkippedPayload) -> Void)?
 
     /// How the ``payload`` converter exports one payload.
