@@ -111,11 +111,15 @@ struct SpecItemSourceTests {
         #expect(strict.error.hasSuffix("agvm: error: 10,001 elements were skipped (--strict); nothing written\n"))
     }
 
-    @Test func aSectionsFromSpecIsNotToldToUseScalarKeyWhichItRefuses() throws {
+    @Test func theScalarKeyHintNamesWhereASpecTakesScalarKey() throws {
         let io = CapturedIO(files: ["d.json": Data(#"{"groups": {"x": [1, 2]}}"#.utf8),
                                     "s.json": Data(#"{"sectionsFrom": "groups"}"#.utf8)])
         #expect(io.run("convert", "d.json", "-p", "s.json") == 0)
         #expect(io.error == "d.json: warning: section 0: 2 elements skipped: numbers, not objects\n")
+        let sections = CapturedIO(files: ["d.json": Data(#"{"x": [1, 2]}"#.utf8),
+                                          "s.json": Data(#"{"sections": [{"items": "x"}]}"#.utf8)])
+        #expect(sections.run("convert", "d.json", "-p", "s.json") == 0)
+        #expect(sections.error == "d.json: warning: section 0: 2 elements skipped: numbers, not objects (a section with \"scalarKey\" packages them)\n")
         #expect(throws: PackagingSpecError.self) {
             try PackagingSpec(data: Data(#"{"sectionsFrom": "groups", "scalarKey": "v"}"#.utf8))
         }
@@ -152,8 +156,11 @@ struct SpecItemSourceTests {
             skipped[1].description,
             skipped[4].description,
         ])
-        #expect(SkippedSummary.lines(for: Array(skipped[2...3]), suggestsScalarKey: false) == [
+        #expect(SkippedSummary.lines(for: Array(skipped[2...3]), scalarKeyHolder: nil) == [
             "2 elements skipped: 1 string, 1 number, not objects",
+        ])
+        #expect(SkippedSummary.lines(for: Array(skipped[2...3]), scalarKeyHolder: "a section") == [
+            "2 elements skipped: 1 string, 1 number, not objects (a section with \"scalarKey\" packages them)",
         ])
         #expect(grouped(1_234_567) == "1,234,567")
         #expect(grouped(999) == "999")

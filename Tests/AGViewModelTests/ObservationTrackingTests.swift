@@ -89,8 +89,8 @@ struct ObservationTrackingTests {
         #expect(byPath.count == 1)
     }
 
-    /// An empty "load more" page changes nothing: a list reading the items
-    /// or the sections is not re-rendered.
+    /// An empty "load more" (or "load newer") page changes nothing: a list
+    /// reading the items or the sections is not re-rendered.
     @Test func appendingOrMergingNothingIsNoChange() {
         let section = Section(items: [ViewModel(["id": 1])])
         let manager = Manager(sections: [section])
@@ -98,10 +98,13 @@ struct ObservationTrackingTests {
         section.merge(Section())
         section.append(contentsOf: [])
         section.appendItems(packaging: [JSONValue](), using: MemberCopyingPackager())
+        section.insert(contentsOf: [], at: 0)
+        section.insertItems(packaging: [JSONValue](), at: 1, using: MemberCopyingPackager())
         #expect(items.count == 0)
         let sections = track { _ = manager.sections }
         manager.merge(Manager())
         manager.append(contentsOf: [])
+        manager.insert(contentsOf: [], at: 1)
         #expect(sections.count == 0)
         section.append(ViewModel(["id": 2]))
         manager.append(Section())

@@ -113,8 +113,11 @@ enum ConvertCommand {
             do {
                 let conversion = try Conversion.convert(data, path: path, spec: packager)
                 if !conversion.skipped.isEmpty { progress.clear() }
-                let suggestsScalarKey = packager?.spec.sectionsPath == nil
-                for line in SkippedSummary.lines(for: conversion.skipped, suggestsScalarKey: suggestsScalarKey) {
+                // A `sections` spec takes `scalarKey` per section; a
+                // `sectionsFrom` spec refuses it.
+                let scalarKeyHolder = packager?.spec.sectionsPath != nil ? nil
+                    : packager?.spec.sections != nil ? "a section" : "a spec"
+                for line in SkippedSummary.lines(for: conversion.skipped, scalarKeyHolder: scalarKeyHolder) {
                     io.writeError("\(name): warning: \(CommandLineTool.messageText(line))\n")
                 }
                 conversions.append(conversion)

@@ -6,9 +6,9 @@ import AGViewModel
 /// `10,001 elements skipped: numbers, not objects`.
 enum SkippedSummary {
     /// The lines to print after `INPUT: warning: `, in order. Scalars
-    /// skipped are said to be packaged by a spec's `scalarKey` when
-    /// `suggestsScalarKey` (not for a `sectionsFrom` spec, which refuses it).
-    static func lines(for skipped: [SkippedElement], suggestsScalarKey: Bool = true) -> [String] {
+    /// skipped are said to be packaged by `scalarKeyHolder`'s `scalarKey`
+    /// (`nil` for a `sectionsFrom` spec, which refuses it).
+    static func lines(for skipped: [SkippedElement], scalarKeyHolder: String? = "a spec") -> [String] {
         var lines: [String] = []
         // Per section (nil for a single section): the kinds counted, in first-seen order.
         var groups: [(section: Int?, kinds: [(String, Int)], first: SkippedElement)] = []
@@ -47,7 +47,7 @@ enum SkippedSummary {
                         .joined(separator: ", ")
                 }
                 let scalars = group.kinds.allSatisfy { $0.0 != "array" && $0.0 != "null" }
-                let hint = scalars && suggestsScalarKey ? " (a spec with \"scalarKey\" packages them)" : ""
+                let hint = scalars ? scalarKeyHolder.map { " (\($0) with \"scalarKey\" packages them)" } ?? "" : ""
                 text = "\(prefix)\(grouped(total)) elements skipped: \(kinds), not objects\(hint)"
             }
             lines[lineOfGroup[group.section]!] = text

@@ -15,7 +15,8 @@
 /// ```
 extension Section {
     /// Packages the elements of a JSON array into items and appends them.
-    /// Elements that are not objects, or that the packager throws for, are
+    /// Elements that are not objects (unless a ``SpecPackager`` wraps them
+    /// under its `scalarKey`), or that the packager throws for, are
     /// skipped and reported (or, with ``PackagingPolicy/strict``, thrown).
     ///
     /// - Returns: The new items and the skipped elements.

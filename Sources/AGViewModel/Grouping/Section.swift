@@ -180,6 +180,12 @@ public final class Section {
     /// Inserts `newItems` at `index` (`0...count`); traps when out of range.
     public func insert(contentsOf newItems: some Sequence<ViewModel>, at index: Int) {
         let newItems = Array(newItems)
+        // Inserting nothing is no change (an empty "load newer" page), but a
+        // bad index still traps.
+        guard !newItems.isEmpty else {
+            precondition(index >= 0 && index <= storedItems.count, "Section.insert(contentsOf:at:): index \(index) out of range 0...\(storedItems.count)")
+            return
+        }
         mutateItems { items in
             precondition(index >= 0 && index <= items.count, "Section.insert(contentsOf:at:): index \(index) out of range 0...\(items.count)")
             items.insert(contentsOf: newItems, at: index)

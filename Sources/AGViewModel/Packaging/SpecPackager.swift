@@ -21,8 +21,9 @@ import Foundation
 ///
 /// Given a list of elements rather than a document (`package(_:)` on
 /// `[JSONValue]`, a section's `appendItems(packaging:using:)`), it packages
-/// them as the items of a document: scalars are wrapped under the spec's
-/// `scalarKey`, when it has one.
+/// them with the spec's own `fields`, and wraps scalars under the spec's
+/// own `scalarKey` when it has one (a `sections` entry's are for documents).
+/// A list is an array: `keyedBy` applies to documents only.
 public struct SpecPackager: ViewModelPackager, Sendable {
     /// The spec this packager follows.
     public let spec: PackagingSpec

@@ -60,8 +60,9 @@ extension ViewModelPackager {
 extension ViewModelPackager where Element == JSONObject {
     /// One ViewModel per element of a JSON array, in order, each with the
     /// keys of `defaults` it did not set itself (the element's values win).
-    /// An element that is not an object, or that the packager throws for,
-    /// is skipped and reported (or, with ``PackagingPolicy/strict``, thrown).
+    /// An element that is not an object (unless a ``SpecPackager`` wraps it
+    /// under its `scalarKey`), or that the packager throws for, is skipped
+    /// and reported (or, with ``PackagingPolicy/strict``, thrown).
     ///
     /// ```swift
     /// let result = StatusPackager().package(statuses)
