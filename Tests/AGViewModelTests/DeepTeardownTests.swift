@@ -22,6 +22,35 @@ struct DeepTeardownTests {
         #expect(weakLeaf == nil, "the whole tree is released")
     }
 
+    /// A chain through managers and sections (a ViewModel holding a
+    /// manager, its section holding the next ViewModel as an item or a
+    /// header) is released as iteratively as one of ViewModels.
+    @Test func aDeepChainThroughSectionsAndManagersIsReleasedWithoutOverflowingTheStack() {
+        let released = onSmallStackThread(stackSize: 256 * 1024) { () -> Bool in
+            weak var weakRoot: ViewModel?
+            weak var weakLeaf: ViewModel?
+            weak var weakSection: Section?
+            do {
+                let leaf = ViewModel(["depth": 30_000])
+                weakLeaf = leaf
+                var current = leaf
+                for depth in stride(from: 29_999, through: 1, by: -1) {
+                    let parent = ViewModel(["depth": .int(Int64(depth))])
+                    switch depth % 3 {
+                    case 0: parent.set("page", payload: Manager(sections: [Section(items: [current])]))
+                    case 1: parent.set("section", payload: Section(header: current))
+                    default: parent.set("list", payload: [current])
+                    }
+                    current = parent
+                }
+                weakRoot = current
+                weakSection = current.payload(forKey: "section", as: Section.self)
+            }
+            return weakRoot == nil && weakLeaf == nil && weakSection == nil
+        }
+        #expect(released == true, "the whole chain is released")
+    }
+
     /// Reading a ViewModel as JSON walks its nested ViewModels with its own
     /// stack: 100,000 levels read on a 256 KB thread, and `decode` reports
     /// the decoder's depth limit instead of overflowing.

@@ -334,6 +334,18 @@ public final class Manager {
 
     // MARK: Internals
 
+    /// Moves the sections and the common ViewModel out of a manager about to
+    /// be released (nobody else holds it) into `teardown` (see
+    /// ``Section/moveContents(into:)``).
+    internal func moveContents(into teardown: inout DeepTeardown) {
+        teardown.sections.append(contentsOf: storedSections)
+        storedSections = []
+        placeCounts = [:]
+        table = nil
+        if let storedCommon { teardown.viewModels.append(storedCommon) }
+        storedCommon = nil
+    }
+
     /// Runs `body` on the section list, holding the `added` sections first
     /// so none of their changes is missed. A caller whose `body` removes
     /// sections lets each go afterwards (``letGo(_:)``).

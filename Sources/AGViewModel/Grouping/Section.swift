@@ -310,6 +310,20 @@ public final class Section {
 
     // MARK: Internals
 
+    /// Moves every ViewModel out of a section about to be released (nobody
+    /// else holds it) into `teardown`, which releases them one at a time:
+    /// a chain through sections deeper than the stack is released without
+    /// one deinit inside the next. Nothing is told: nothing can observe a
+    /// section nobody holds.
+    internal func moveContents(into teardown: inout DeepTeardown) {
+        teardown.viewModels.append(contentsOf: storedItems)
+        storedItems = []
+        for part in [storedHeader, storedFooter, storedCommon, storedItemMerge] {
+            if let part { teardown.viewModels.append(part) }
+        }
+        (storedHeader, storedFooter, storedCommon, storedItemMerge) = (nil, nil, nil, nil)
+    }
+
     /// Runs `body` on the items, then tells the owning managers (their
     /// index-path tables go stale).
     @discardableResult

@@ -97,31 +97,13 @@ public final class ViewModel {
     }
 
     deinit {
-        // Tear nested ViewModels down iteratively: releasing a deep tree
-        // (a ViewModel in a ViewModel, a million levels) one deinit inside
-        // the next would overflow the stack.
+        // Tear nested ViewModels, sections and managers down iteratively:
+        // releasing a deep tree (a ViewModel in a ViewModel, a million
+        // levels) one deinit inside the next would overflow the stack.
         guard !storage.isEmpty else { return }
-        var pending: [ViewModel] = []
-        Self.detachUniqueChildren(of: &storage, into: &pending)
-        while var next = pending.popLast() {
-            // Only a child nobody else holds is emptied here; a shared one
-            // just loses this reference.
-            if isKnownUniquelyReferenced(&next) {
-                Self.detachUniqueChildren(of: &next.storage, into: &pending)
-            }
-        }
-    }
-
-    /// Moves the nested ViewModels of `storage` into `pending` and empties it.
-    private static func detachUniqueChildren(of storage: inout [String: Entry], into pending: inout [ViewModel]) {
-        for entry in storage.values {
-            switch entry.value {
-            case .payload(let nested as ViewModel): pending.append(nested)
-            case .payload(let list as [ViewModel]): pending.append(contentsOf: list)
-            default: break
-            }
-        }
-        storage = [:]
+        var teardown = DeepTeardown()
+        teardown.moveContents(of: &storage)
+        teardown.run()
     }
 
     /// The stored value for `key`, JSON or payload. Setting `nil` removes the key.
