@@ -33,8 +33,9 @@ enum ConvertCommand {
         needs -o; it takes one INPUT.
 
         Elements the spec cannot package (a missing required key, not an object) are
-        skipped and reported as 'INPUT: warning: item N: REASON' (elements that are not
-        objects as one line per section: 'N elements skipped: numbers, not objects';
+        skipped and reported as 'INPUT: warning: item N: REASON' ('section S, item N'
+        with sections; two or more elements that are not objects as one line per
+        section: 'N elements skipped: numbers, not objects';
         a spec's "scalarKey" packages them instead), and so is a header or a
         section's items the spec cannot package; the rest is still
         converted and the exit status is 0, or 1 with --strict. Invalid JSON, a bad
