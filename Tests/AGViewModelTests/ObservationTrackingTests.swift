@@ -110,6 +110,17 @@ struct ObservationTrackingTests {
         manager.append(Section())
         #expect(items.count == 1)
         #expect(sections.count == 1)
+
+        // Emptying what is empty is no change either.
+        let empty = Section(), emptyManager = Manager()
+        let emptyItems = track { _ = empty.items }
+        let noSections = track { _ = emptyManager.sections }
+        empty.removeAll()
+        emptyManager.removeAll()
+        #expect(emptyItems.count == 0)
+        #expect(noSections.count == 0)
+        section.removeAll()
+        #expect(section.isEmpty)
     }
 
     @Test func onChangeRunsBeforeTheValueIsStored() {

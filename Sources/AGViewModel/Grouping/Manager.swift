@@ -223,8 +223,10 @@ public final class Manager {
 
     // MARK: Removing sections and items
 
-    /// Removes every section.
+    /// Removes every section. A manager without sections stays as it is
+    /// (no change for Observation).
     public func removeAll() {
+        guard !storedSections.isEmpty else { return }
         replaceAllSections(with: [])
     }
 

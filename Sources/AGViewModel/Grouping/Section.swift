@@ -194,8 +194,10 @@ public final class Section {
 
     // MARK: Removing items
 
-    /// Removes every item.
+    /// Removes every item. An empty section stays as it is (no change for
+    /// Observation).
     public func removeAll() {
+        guard !storedItems.isEmpty else { return }
         mutateItems { $0.removeAll() }
     }
 
