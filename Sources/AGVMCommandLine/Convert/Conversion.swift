@@ -17,6 +17,9 @@ struct Conversion {
         skipped.count { $0.location.isItem }
     }
 
+    /// How many of ``skipped`` are a header or a section's items.
+    var problemCount: Int { skipped.count - skippedElementCount }
+
     /// How the input is titled in trees: its file name, or `<stdin>`.
     var title: String {
         path == "-" ? "<stdin>" : URL(fileURLWithPath: path).lastPathComponent

@@ -140,7 +140,7 @@ enum ConvertCommand {
         progress.clear()
         if failed { return 1 }
         let skippedCount = conversions.reduce(0) { $0 + $1.skippedElementCount }
-        let problemCount = conversions.reduce(0) { $0 + $1.skipped.count - $1.skippedElementCount }
+        let problemCount = conversions.reduce(0) { $0 + $1.problemCount }
         if arguments.has("strict") && skippedCount + problemCount > 0 {
             var what: [String] = []
             if skippedCount > 0 {
@@ -160,7 +160,7 @@ enum ConvertCommand {
             let renderer = TreeRenderer(style: style)
             let text = conversions.map {
                 renderer.render(manager: $0.manager, title: $0.title, skipped: $0.skippedElementCount,
-                                problems: $0.skipped.count - $0.skippedElementCount)
+                                problems: $0.problemCount)
             }.joined(separator: "\n")
             try CommandLineTool.emit(Data(text.utf8), to: output, io: io)
             return 0

@@ -194,13 +194,13 @@ public final class Manager {
     /// when out of range.
     public func insert(contentsOf newSections: some Sequence<Section>, at index: Int) {
         let newSections = Array(newSections)
-        // Inserting nothing is no change, but a bad index still traps.
-        guard !newSections.isEmpty else {
-            precondition(index >= 0 && index <= storedSections.count, "Manager.insert(contentsOf:at:): index \(index) out of range 0...\(storedSections.count)")
-            return
+        func checkIndex(_ count: Int) {
+            precondition(index >= 0 && index <= count, "Manager.insert(contentsOf:at:): index \(index) out of range 0...\(count)")
         }
+        // Inserting nothing is no change, but a bad index still traps.
+        guard !newSections.isEmpty else { return checkIndex(storedSections.count) }
         mutateSections(holding: newSections) { sections in
-            precondition(index >= 0 && index <= sections.count, "Manager.insert(contentsOf:at:): index \(index) out of range 0...\(sections.count)")
+            checkIndex(sections.count)
             sections.insert(contentsOf: newSections, at: index)
         }
     }

@@ -180,14 +180,14 @@ public final class Section {
     /// Inserts `newItems` at `index` (`0...count`); traps when out of range.
     public func insert(contentsOf newItems: some Sequence<ViewModel>, at index: Int) {
         let newItems = Array(newItems)
+        func checkIndex(_ count: Int) {
+            precondition(index >= 0 && index <= count, "Section.insert(contentsOf:at:): index \(index) out of range 0...\(count)")
+        }
         // Inserting nothing is no change (an empty "load newer" page), but a
         // bad index still traps.
-        guard !newItems.isEmpty else {
-            precondition(index >= 0 && index <= storedItems.count, "Section.insert(contentsOf:at:): index \(index) out of range 0...\(storedItems.count)")
-            return
-        }
+        guard !newItems.isEmpty else { return checkIndex(storedItems.count) }
         mutateItems { items in
-            precondition(index >= 0 && index <= items.count, "Section.insert(contentsOf:at:): index \(index) out of range 0...\(items.count)")
+            checkIndex(items.count)
             items.insert(contentsOf: newItems, at: index)
         }
     }
