@@ -237,6 +237,9 @@ struct GeneratedKeysCompileTests {
         #expect(!swift.contains("/// `settings` (map"))
         #expect(swift.contains("public static var settingsFontSize: Self { \"font_size\" }"))
         #expect(!swift.contains("138586341\")"))
+        // Maps in an array, objects in arrays of arrays.
+        #expect(swift.contains("public static var pagesTitle: Self { \"title\" }"))
+        #expect(swift.contains("public static var gridCell: Self { \"cell\" }"))
         #expect(generator.notes.map(\.description) == [])
     }
 

@@ -302,6 +302,25 @@ struct KeyConstantGeneratorTests {
         #expect(generator.notes.map(\.description).contains("users[id].gone: null in every sample; typed as JSONValue"))
     }
 
+    /// Maps keyed by ids in an array (pages of a catalogue) and objects in
+    /// arrays of arrays (rows of a grid) hold keys too, at the top of the
+    /// sample and below it.
+    @Test func objectsReachedThroughArraysAndMapsGetKeys() {
+        let page: JSONValue = ["101": ["name": "a", "price": 1], "102": ["name": "b", "price": 2]]
+        for top: JSONValue in [[page], [[["name": "a", "price": 1]]]] {
+            let generator = KeyConstantGenerator(sample: top, moduleName: "M", sourceName: "m.json")
+            #expect(generator.hasKeys, "\(top)")
+            #expect(generator.generate(.swift).contains(#"public static var price: Self { "price" }"#), "\(top)")
+        }
+        let sample: JSONValue = ["pages": [page], "grid": [[["cell": nil]]]]
+        let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
+        let source = generator.generate(.swift)
+        #expect(source.contains(#"public static var pagesPrice: Self { "price" }"#), "\(source)")
+        #expect(source.contains(#"public static var gridCell: Self { "cell" }"#), "\(source)")
+        #expect(generator.notes.map(\.description).contains("grid[][].cell: null in every sample; typed as JSONValue"))
+        #expect(generator.generate(.objc).contains("kMPagesPrice"))
+    }
+
     @Test func onlyWebAddressesWithAHostAreURLs() {
         #expect(swift(["link": "https://example.com/a"]).contains("Value == URL"))
         #expect(!swift(["link": "http:///a"]).contains("Value == URL"))

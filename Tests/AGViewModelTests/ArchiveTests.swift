@@ -162,7 +162,9 @@ struct ArchiveTests {
 
     @Test func truncatedFilesAreReportedAsTruncated() throws {
         let data = try ArchiveEncoder().encode(.value(Self.sample)).data
-        for length in [0, 5, 8, 27, 28, 29, data.count / 2, data.count - 1] {
+        // An empty file is no archive at all, not a cut-off one.
+        #expect(throws: ArchiveError.wrongMagic(found: [])) { try ArchiveDecoder().decode(Data()) }
+        for length in [1, 5, 8, 27, 28, 29, data.count / 2, data.count - 1] {
             #expect(throws: ArchiveError.self) { try ArchiveDecoder().decode(data.prefix(length)) }
             do {
                 _ = try ArchiveDecoder().decode(data.prefix(length))
@@ -217,7 +219,7 @@ struct ArchiveTests {
     @Test func trailingBytesAfterThePayloadAreMalformed() {
         var data = Self.archive(payload: [0x00])
         data.append(0x00)
-        #expect(throws: ArchiveError.malformed(offset: 29, reason: "1 unexpected bytes after the payload")) {
+        #expect(throws: ArchiveError.malformed(offset: 29, reason: "1 unexpected byte after the payload")) {
             try ArchiveDecoder().decode(data)
         }
     }

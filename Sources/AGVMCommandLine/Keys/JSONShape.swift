@@ -95,11 +95,21 @@ struct JSONShape: Equatable {
 
     /// The objects this shape's value holds, directly or as array elements,
     /// which get a nested namespace of keys.
+    /// Maps keyed by ids and arrays are looked through, however they nest
+    /// (`[{"101": {...}}]`, `[[{...}]]`).
     var nestedObjectShape: JSONShape? {
         if kinds == [.object], let values = mapValues?.shape { return values.nestedObjectShape }
         if kinds == [.object] { return self }
-        if kinds == [.array], let element = elements?.shape, element.kinds == [.object] { return element }
+        if kinds == [.array], let element = elements?.shape { return element.nestedObjectShape }
         return nil
+    }
+
+    /// How a path reaches ``nestedObjectShape`` from this value, as notes
+    /// write it: `[id]` into a map's values, `[]` into an array's elements.
+    var stepsToNestedObjects: String {
+        if kinds == [.object], let values = mapValues?.shape { return "[id]" + values.stepsToNestedObjects }
+        if kinds == [.array], let element = elements?.shape { return "[]" + element.stepsToNestedObjects }
+        return ""
     }
 
     /// An absolute web URL that a `URL` key reads (``URL/read(from:)``

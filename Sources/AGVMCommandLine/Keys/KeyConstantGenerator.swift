@@ -4,9 +4,10 @@ import Foundation
 /// Generates key constants from sample API JSON: the counterpart of the
 /// original's key-constant printer, as code you can commit.
 ///
-/// The sample may be an object or an array of objects; every element of
-/// every array is folded into one shape, so optional keys, keys whose type
-/// varies and keys that are always `null` are all found.
+/// The sample may be an object or an array of objects (or of arrays or maps
+/// keyed by ids holding them); every element of every array is folded into
+/// one shape, so optional keys, keys whose type varies and keys that are
+/// always `null` are all found.
 struct KeyConstantGenerator {
     /// The output language.
     enum Language: String, CaseIterable {
@@ -84,7 +85,7 @@ struct KeyConstantGenerator {
                     notes.append(Note(path: here, message: "type varies (\(kinds)); typed as \(KeyType(member).swiftName)"))
                 }
                 if let nested = member.nestedObjectShape {
-                    let step = member.mapValues != nil ? "[id]" : member.kinds == [.array] ? "[]" : ""
+                    let step = member.stepsToNestedObjects
                     if includePackager, depth + 1 == Self.deepestPackager, !nested.members.isEmpty {
                         notes.append(Note(path: here + step, message: "packagers stop at \(Self.deepestPackager) levels of nesting (the Swift compiler's time doubles with each level of nested types past about 20); none for the objects here and below"))
                     }

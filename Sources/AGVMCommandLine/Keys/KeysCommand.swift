@@ -32,7 +32,7 @@ enum KeysCommand {
         letters kept ('名前'), and names that collide after cleaning numbered, as is
         a module name that would hide a type the code uses ('ViewModel2') or,
         with --packager, a common type of the app's ('Error2').
-        A sample that is not an object or an array of objects is an error.
+        A sample that holds no object (an error page, '[]') is an error.
         With --spec, INPUT is a packaging spec (as 'agvm convert --packager' takes)
         and the constants are the keys its fields store, typed by their "type",
         for the ViewModels the spec packages (header and items of every section);

@@ -28,8 +28,8 @@
 /// the CR LF and ^Z bytes expose text-mode transfers that rewrite line
 /// endings. The header layout is frozen across versions, so any reader can
 /// check a file's integrity before it looks at the version. A reader checks,
-/// in order: at least 28 bytes and the magic (else *truncated* or *wrong
-/// magic*); the header checksum (else *checksum mismatch* in the header);
+/// in order: the magic and at least 28 bytes (else *wrong magic*, which an
+/// empty file is too, or *truncated*); the header checksum (else *checksum mismatch* in the header);
 /// the version (0 is malformed, above 2 is *newer version*); the file size
 /// against *N* (short is *truncated*, extra bytes are malformed); the payload
 /// checksum (else *checksum mismatch* in the content); the flags; and finally
@@ -189,7 +189,7 @@ package struct ArchiveHeader: Sendable, Hashable {
         let headerSize = ArchiveFormat.headerSize
         let magic = ArchiveFormat.magic
         let prefix = Array(bytes.prefix(magic.count))
-        guard prefix == Array(magic.prefix(prefix.count)) else {
+        guard !prefix.isEmpty, prefix == Array(magic.prefix(prefix.count)) else {
             throw .wrongMagic(found: prefix)
         }
         guard bytes.count >= headerSize else {
@@ -221,7 +221,8 @@ package struct ArchiveHeader: Sendable, Hashable {
         }
         let end = headerSize + Int(header.payloadLength)
         guard end == bytes.count else {
-            throw .malformed(offset: end, reason: "\(bytes.count - end) unexpected bytes after the payload")
+            let extra = bytes.count - end
+            throw .malformed(offset: end, reason: "\(extra) unexpected \(extra == 1 ? "byte" : "bytes") after the payload")
         }
         let payloadChecksum = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[headerSize ..< end]))
         guard payloadChecksum == header.payloadChecksum else {
