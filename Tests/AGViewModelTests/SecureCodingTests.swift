@@ -34,6 +34,20 @@ struct SecureCodingTests {
         let full = try NSKeyedUnarchiver.unarchivedObject(
             ofClass: ArchivedViewModel.self, from: archive(ArchivedViewModel(item, keys: .everything)))
         #expect(full?.viewModel.keys == ["id", "text", "cache"])
+        // Read back, an adapter archives again what it was written with.
+        #expect(full?.keys == .everything && narrowed?.keys == .registered)
+        let again = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedViewModel.self, from: archive(try #require(full)))
+        #expect(again?.viewModel.keys == ["id", "text", "cache"])
+        let section = Section(items: [item])
+        let sectionBack = try NSKeyedUnarchiver.unarchivedObject(
+            ofClass: ArchivedSection.self, from: archive(ArchivedSection(section, keys: .everything)))
+        let sectionAgain = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedSection.self, from: archive(try #require(sectionBack)))
+        #expect(sectionAgain?.section[0].keys == ["id", "text", "cache"])
+        let manager = Manager(sections: [section])
+        let managerBack = try NSKeyedUnarchiver.unarchivedObject(
+            ofClass: ArchivedManager.self, from: archive(ArchivedManager(manager, keys: .everything)))
+        let managerAgain = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedManager.self, from: archive(try #require(managerBack)))
+        #expect(managerAgain?.manager[0][0].keys == ["id", "text", "cache"])
     }
 
     /// A NaN cannot be archived and `encode(with:)` cannot throw: the

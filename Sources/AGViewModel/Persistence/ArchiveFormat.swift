@@ -106,7 +106,10 @@
 /// before allocating, and reserves room for at most a few hundred elements
 /// ahead of reading them, so no input, however hostile, can make it crash
 /// (on a 512 KB stack in an optimized build; see ``ArchiveDecoder``), and
-/// what it allocates stays proportional to the file's size. The factor
+/// what it allocates stays proportional to the file's size. So does the
+/// time it takes: the key bytes read through references may add up to
+/// 256 times the archive's size (or 16 MB), which a long key referenced
+/// over and over exceeds, and the archive is then malformed. The factor
 /// is the decoded objects' own: JSON values take tens of bytes of memory
 /// per byte of archive, but an empty ViewModel is one byte on disk and
 /// about 350 in memory (an empty section two and about 320), so a file of

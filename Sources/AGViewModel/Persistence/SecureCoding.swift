@@ -13,10 +13,14 @@ import Foundation
 // `NSData` under the key ``SecureCodingKey/archive``, so a keyed archive holds
 // exactly what ``Archive`` would write, and decoding is as strict.
 
-/// The coder key under which the adapters store the binary archive.
+/// The coder keys under which the adapters store the binary archive.
 public enum SecureCodingKey {
     /// `"AGViewModelArchive"`: the archive bytes of the value.
     public static let archive = "AGViewModelArchive"
+    /// `"AGViewModelArchivesEverything"`: `true` when the archive holds
+    /// every key (``KeySelection/everything``); absent for
+    /// ``KeySelection/registered``.
+    public static let archivesEverything = "AGViewModelArchivesEverything"
 }
 
 /// Encodes and decodes adapter content.
@@ -26,6 +30,15 @@ internal enum SecureCodingSupport {
         // nothing, so unarchiving fails cleanly instead of loading half.
         guard let encoded = try? ArchiveEncoder(keys: keys).encode(record) else { return }
         coder.encode(encoded.data as NSData, forKey: SecureCodingKey.archive)
+        if keys == .everything { coder.encode(true, forKey: SecureCodingKey.archivesEverything) }
+    }
+
+    /// The selection the archive in `coder` was written with, so that an
+    /// adapter read back archives again what was written.
+    static func keys(from coder: NSCoder) -> KeySelection {
+        // Look first, as `decode(from:)` does.
+        guard coder.containsValue(forKey: SecureCodingKey.archivesEverything) else { return .registered }
+        return coder.decodeBool(forKey: SecureCodingKey.archivesEverything) ? .everything : .registered
     }
 
     static func decode(from coder: NSCoder) -> ArchiveRecord? {
@@ -96,12 +109,12 @@ public final class ArchivedViewModel: NSObject, NSSecureCoding {
     }
 
     /// Reads a ViewModel; `nil` when the data is missing or damaged. The
-    /// archive restores its key registrations, so ``keys`` is
-    /// ``KeySelection/registered``: archiving it again writes what it wrote.
+    /// archive restores its key registrations, and ``keys`` is the
+    /// selection it was written with: archiving it again writes what it wrote.
     public required init?(coder: NSCoder) {
         guard case .viewModel(let viewModel)? = SecureCodingSupport.decode(from: coder) else { return nil }
         self.viewModel = viewModel
-        self.keys = .registered
+        self.keys = SecureCodingSupport.keys(from: coder)
     }
 }
 
@@ -128,12 +141,12 @@ public final class ArchivedSection: NSObject, NSSecureCoding {
     }
 
     /// Reads a section; `nil` when the data is missing or damaged. The
-    /// archive restores its key registrations, so ``keys`` is
-    /// ``KeySelection/registered``: archiving it again writes what it wrote.
+    /// archive restores its key registrations, and ``keys`` is the
+    /// selection it was written with: archiving it again writes what it wrote.
     public required init?(coder: NSCoder) {
         guard case .section(let section)? = SecureCodingSupport.decode(from: coder) else { return nil }
         self.section = section
-        self.keys = .registered
+        self.keys = SecureCodingSupport.keys(from: coder)
     }
 }
 
@@ -160,11 +173,11 @@ public final class ArchivedManager: NSObject, NSSecureCoding {
     }
 
     /// Reads a manager; `nil` when the data is missing or damaged. The
-    /// archive restores its key registrations, so ``keys`` is
-    /// ``KeySelection/registered``: archiving it again writes what it wrote.
+    /// archive restores its key registrations, and ``keys`` is the
+    /// selection it was written with: archiving it again writes what it wrote.
     public required init?(coder: NSCoder) {
         guard case .manager(let manager)? = SecureCodingSupport.decode(from: coder) else { return nil }
         self.manager = manager
-        self.keys = .registered
+        self.keys = SecureCodingSupport.keys(from: coder)
     }
 }
