@@ -123,6 +123,46 @@ struct ObservationTrackingTests {
         #expect(section.isEmpty)
     }
 
+    /// Removing nothing, or leaving every item or section where it is, is
+    /// no change either; a real reorder still is.
+    @Test func reorderingInPlaceOrRemovingNothingIsNoChange() {
+        let (a, b) = (ViewModel(["id": 1]), ViewModel(["id": 2]))
+        let section = Section(items: [a, b]), empty = Section()
+        let manager = Manager(sections: [section, Section()]), noSections = Manager()
+        let items = track { _ = section.items; _ = empty.items }
+        let sections = track { _ = manager.sections; _ = noSections.sections }
+        #expect(empty.popLast() == nil && noSections.popLast() == nil)
+        section.swapAt(1, 1)
+        section.move(from: 0, to: 0)
+        section.sort { $0.int(at: "id")! < $1.int(at: "id")! }
+        section.removeAll { _ in false }
+        manager.swapAt(0, 0)
+        manager.move(from: 1, to: 1)
+        manager.removeAll { _ in false }
+        manager.updateSections { $0 }
+        #expect(items.count == 0)
+        #expect(sections.count == 0)
+        section.swapAt(0, 1)
+        manager.move(from: 1, to: 0)
+        #expect(items.count == 1 && section.items.elementsEqual([b, a], by: ===))
+        #expect(sections.count == 1 && manager[1] === section)
+    }
+
+    /// Code that reads many absent keys (`contains` on ids) keeps a key
+    /// path for a bounded number of them, and a tracking scope that read
+    /// one past the bound still hears when it is added.
+    @Test func readsOfManyAbsentKeysKeepBoundedStateAndStillTrack() {
+        let vm = ViewModel(["selected-0": true])
+        for i in 1 ... 10_000 { _ = vm.contains("selected-\(i)") }
+        #expect((vm.observationCenter?.absentKeyPaths.count ?? 0) <= ViewModel.absentKeyPathLimit)
+        let late = track { _ = vm.contains("selected-9000") }
+        let early = track { _ = vm.contains("selected-1") }
+        vm["selected-9000"] = true
+        #expect(late.count == 1)
+        vm["selected-1"] = true
+        #expect(early.count == 1)
+    }
+
     @Test func onChangeRunsBeforeTheValueIsStored() {
         let vm = ViewModel(["title": "A"])
         let seen = Recorder<String>()

@@ -123,6 +123,38 @@ struct ObserverRegistryPropertyTests {
         }
     }
 
+    /// A screen of observers goes away (objects freed, tokens released)
+    /// and the next screen's observe the same key: exactly the new ones
+    /// hear the change, in order, and the list stays bounded while the
+    /// gone ones are swept out a few per add.
+    @Test func observersAddedAfterManyWereFreedAreTheOnlyOnesHeard() {
+        let count = 3_000
+        for kind in ["objects", "tokens"] {
+            let vm = ViewModel()
+            let log = Log()
+            var objects = (0..<count).map { TestObserver("\($0)") }
+            var tokens: [KeyObservation] = []
+            func add(_ index: Int) {
+                if kind == "tokens" {
+                    tokens.append(vm.observe("k") { _, _, _ in log.heard.append(.token(index)) })
+                } else {
+                    vm.addObserver(objects[index], forKey: "k") { _, _, _, _ in log.heard.append(.object(index)) }
+                }
+            }
+            for index in 0..<count { add(index) }
+            objects = (0..<count).map { TestObserver("\($0)") }
+            tokens = []
+            for index in 0..<count {
+                add(index)
+                #expect((vm.observationCenter?.observers["k"]?.count ?? 0) <= 2 * count + 1)
+            }
+            vm["k"] = 1
+            #expect(log.heard == (0..<count).map { kind == "tokens" ? .token($0) : .object($0) }, "\(kind)")
+            #expect(vm.observerCount(forKey: "k") == count)
+            withExtendedLifetime((objects, tokens)) {}
+        }
+    }
+
     /// A token that outlives its ViewModel removes nothing from another
     /// one, also when the other's registry sits where the first one's was
     /// (freed memory is reused at once, so some of the tries land there).

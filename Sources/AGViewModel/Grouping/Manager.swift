@@ -245,6 +245,7 @@ public final class Manager {
     /// Removes and returns the last section, or `nil` when there is none.
     @discardableResult
     public func popLast() -> Section? {
+        guard !storedSections.isEmpty else { return nil }
         let removed = mutateSections { $0.popLast() }
         if let removed { letGo(removed) }
         return removed
@@ -286,24 +287,27 @@ public final class Manager {
 
     /// Exchanges the sections at `i` and `j`; traps when out of range.
     public func swapAt(_ i: Int, _ j: Int) {
-        mutateSections { sections in
-            precondition(sections.indices.contains(i) && sections.indices.contains(j), "Manager.swapAt(_:_:): indices \(i), \(j) out of range 0..<\(sections.count)")
-            sections.swapAt(i, j)
-        }
+        precondition(storedSections.indices.contains(i) && storedSections.indices.contains(j), "Manager.swapAt(_:_:): indices \(i), \(j) out of range 0..<\(storedSections.count)")
+        // In place is no change for Observation.
+        guard i != j else { return }
+        mutateSections { $0.swapAt(i, j) }
     }
 
     /// Moves the section at `source` so that it ends up at `destination`;
     /// traps when either is out of range.
     public func move(from source: Int, to destination: Int) {
-        mutateSections { sections in
-            precondition(sections.indices.contains(source) && sections.indices.contains(destination), "Manager.move(from:to:): indices \(source), \(destination) out of range 0..<\(sections.count)")
-            sections.insert(sections.remove(at: source), at: destination)
-        }
+        precondition(storedSections.indices.contains(source) && storedSections.indices.contains(destination), "Manager.move(from:to:): indices \(source), \(destination) out of range 0..<\(storedSections.count)")
+        guard source != destination else { return }
+        mutateSections { sections in sections.insert(sections.remove(at: source), at: destination) }
     }
 
-    /// Replaces the sections with `transform(sections)`, in one change.
+    /// Replaces the sections with `transform(sections)`, in one change. The
+    /// same sections in the same order are no change.
     public func updateSections(_ transform: ([Section]) throws -> [Section]) rethrows {
-        replaceAllSections(with: try transform(trackedSections))
+        let updated = try transform(trackedSections)
+        // The same sections in the same order are no change for Observation.
+        guard !updated.elementsEqual(storedSections, by: ===) else { return }
+        replaceAllSections(with: updated)
     }
 
     // MARK: Index paths

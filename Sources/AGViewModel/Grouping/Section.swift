@@ -215,7 +215,9 @@ public final class Section {
     /// is empty.
     @discardableResult
     public func popLast() -> ViewModel? {
-        mutateItems { $0.popLast() }
+        // Nothing to remove is no change for Observation (as `removeAll()`).
+        guard !storedItems.isEmpty else { return nil }
+        return mutateItems { $0.popLast() }
     }
 
     /// Removes and returns the item at `index`; traps when out of range.
@@ -275,19 +277,18 @@ public final class Section {
 
     /// Exchanges the items at `i` and `j`; traps when either is out of range.
     public func swapAt(_ i: Int, _ j: Int) {
-        mutateItems { items in
-            precondition(items.indices.contains(i) && items.indices.contains(j), "Section.swapAt(_:_:): indices \(i), \(j) out of range 0..<\(items.count)")
-            items.swapAt(i, j)
-        }
+        precondition(storedItems.indices.contains(i) && storedItems.indices.contains(j), "Section.swapAt(_:_:): indices \(i), \(j) out of range 0..<\(storedItems.count)")
+        // In place is no change for Observation.
+        guard i != j else { return }
+        mutateItems { $0.swapAt(i, j) }
     }
 
     /// Moves the item at `source` so that it ends up at `destination`, as a
     /// table view's row move does; traps when either is out of range.
     public func move(from source: Int, to destination: Int) {
-        mutateItems { items in
-            precondition(items.indices.contains(source) && items.indices.contains(destination), "Section.move(from:to:): indices \(source), \(destination) out of range 0..<\(items.count)")
-            items.insert(items.remove(at: source), at: destination)
-        }
+        precondition(storedItems.indices.contains(source) && storedItems.indices.contains(destination), "Section.move(from:to:): indices \(source), \(destination) out of range 0..<\(storedItems.count)")
+        guard source != destination else { return }
+        mutateItems { items in items.insert(items.remove(at: source), at: destination) }
     }
 
     /// Sorts the items in place with `areInIncreasingOrder`, in one change
@@ -297,9 +298,12 @@ public final class Section {
     }
 
     /// Replaces the items with `transform(items)`, in one change: the
-    /// owning managers are told once.
+    /// owning managers are told once. The same items in the same order are
+    /// no change.
     public func updateItems(_ transform: ([ViewModel]) throws -> [ViewModel]) rethrows {
         let updated = try transform(trackedItems)
+        // The same items in the same order are no change for Observation.
+        guard !updated.elementsEqual(storedItems, by: ===) else { return }
         mutateItems { $0 = updated }
     }
 

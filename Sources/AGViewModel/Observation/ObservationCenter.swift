@@ -268,24 +268,31 @@ internal final class ObservationCenter {
     /// within about half the list's length of adds, not only when the list
     /// has doubled.
     private func sweepAFew(forKey key: String, into removed: inout [ObserverRegistration]) {
-        guard observers[key] != nil else { return }
+        guard let count = observers[key]?.count, count > 0 else { return }
         var cursor = sweepCursors[key, default: 0]
+        var marked = 0
         for _ in 0..<2 {
-            let count = observers[key]!.count
-            guard count > 0 else { break }
             if cursor >= count { cursor = 0 }
             let candidate = observers[key]![cursor]
-            if candidate.isRemoved {
-                observers[key]!.remove(at: cursor)
-                removedInList[key]! -= 1
-            } else if candidate.isOrphaned {
-                observers[key]!.remove(at: cursor)
+            cursor += 1
+            // Marked removed and left in place, as `removeInPlace` does:
+            // taking it out of the list here would shift the rest of the
+            // list, O(n) per add.
+            if !candidate.isRemoved, candidate.isOrphaned {
                 didRemove(candidate, into: &removed)
-            } else {
-                cursor += 1
+                marked += 1
             }
         }
         sweepCursors[key] = cursor
+        guard marked > 0 else { return }
+        let removedCount = removedInList[key, default: 0] + marked
+        if 2 * removedCount > count {
+            observers[key]!.removeAll { $0.isRemoved }
+            removedInList[key] = nil
+            sweepCursors[key] = nil
+        } else {
+            removedInList[key] = removedCount
+        }
     }
 
     /// Removes the registrations of `key` matching `predicate`.

@@ -76,18 +76,30 @@ extension ViewModel: Observable {
         registrar.access(self, keyPath: keyPath)
     }
 
+    /// How many absent keys keep a key path of their own: reads of absent
+    /// keys happen outside any tracking too (`contains` on a set of ids),
+    /// so what each keeps must be bounded.
+    internal static let absentKeyPathLimit = 256
+
     /// A read of a key that is not stored: reported too, so tracking code
     /// that finds a key absent hears when it is added. The key path is
-    /// kept in the center until the key is stored.
+    /// kept in the center until the key is stored; past
+    /// ``absentKeyPathLimit`` keys, the read is one of the key set.
     @inline(never)
     internal func trackAccessToAbsentKey(_ key: String) {
         let center = observationCenterAllocated()
         let keyPath: ObservedKeyPath
         if let cached = center.absentKeyPaths[key] {
             keyPath = cached
-        } else {
+        } else if center.absentKeyPaths.count < Self.absentKeyPathLimit {
             keyPath = ObservedKeyPaths.current.keyPath(forKey: key, caching: false)
             center.absentKeyPaths[key] = keyPath
+        } else {
+            // Past the limit (code probing many keys that never come), the
+            // read is reported as a read of the key set: tracking code hears
+            // when any key is added, and nothing more is kept per key.
+            trackKeySetAccess()
+            return
         }
         center.registrar.access(self, keyPath: keyPath)
     }
