@@ -207,17 +207,21 @@ struct CommandMarkingTests {
 
         mutating func execute(_ key: String, force: Bool) -> Int64? {
             var visiting: Set<String> = []
-            return execute(key, force: force, visiting: &visiting)
+            var ran: Set<String> = []
+            return execute(key, force: force, visiting: &visiting, ran: &ran)
         }
 
-        private mutating func execute(_ key: String, force: Bool, visiting: inout Set<String>) -> Int64? {
+        private mutating func execute(_ key: String, force: Bool, visiting: inout Set<String>, ran: inout Set<String>) -> Int64? {
             guard hasCommand[key]! else { return nil }
             guard force || marked.contains(key) else { return values[key] }
             guard executable[key]! else { return nil }
             visiting.insert(key)
             for dependency in dependencies[key]! where dependency != key && !visiting.contains(dependency) {
-                guard hasCommand[dependency] == true else { continue }
-                _ = execute(dependency, force: false, visiting: &visiting)
+                // A dependency this call already ran keeps its value.
+                guard hasCommand[dependency] == true, !ran.contains(dependency),
+                      marked.contains(dependency), executable[dependency]! else { continue }
+                _ = execute(dependency, force: false, visiting: &visiting, ran: &ran)
+                ran.insert(dependency)
             }
             visiting.remove(key)
             guard force || marked.contains(key) else { return values[key] }
@@ -231,5 +235,70 @@ struct CommandMarkingTests {
             set(key, to: result)
             return result
         }
+    }
+}
+
+extension CommandMarkingTests {
+    final class RunCounter { var runs = 0 }
+
+    /// A cycle of on-demand commands whose results change every run (new
+    /// ViewModels): one "if needed" call runs each member once, not once
+    /// per path through the cycle (150,048 runs for these 24 commands
+    /// when a dependency run again was walked again).
+    @Test func oneCallRunsEachCommandOfAChangingCycleOnce() throws {
+        let n = 24
+        for dense in [false, true] {
+            let vm = ViewModel()
+            let counter = RunCounter()
+            let size = dense ? 9 : n
+            for i in 0 ..< size {
+                let dependencies = dense
+                    ? (0 ..< size).filter { $0 != i }.map { "c\($0)" } + ["x"]
+                    : ["c\((i + 1) % size)", "c\((i + 2) % size)", "x"]
+                vm.setCommand(forKey: "c\(i)", dependsOn: dependencies) { vm -> ViewModel? in
+                    counter.runs += 1
+                    return ViewModel(["x": .int(Int64(vm.int(at: "x", default: 0)))])
+                }
+            }
+            vm["x"] = 1
+            counter.runs = 0
+            _ = try vm.executeCommandIfNeeded(forKey: "c0")
+            #expect(counter.runs == size, "dense: \(dense)")
+        }
+    }
+
+    /// A dependency on a path is marked when the key it starts with is set,
+    /// or when something inside it is set through the path.
+    @Test func pathDependenciesAreMarkedByTheirFirstKey() {
+        let vm = ViewModel(["user": ["name": "Ann"], "a.b": 1])
+        vm.setCommand(forKey: "greeting", dependsOn: ["user.name"], execution: .automatic) { vm in
+            "hi \(vm.string(at: "user.name") ?? "?")"
+        }
+        vm.setValue("Bob", at: "user.name")
+        #expect(vm["greeting"] == "hi Bob")
+        vm["user"] = ["name": "Cy"]
+        #expect(vm["greeting"] == "hi Cy")
+        // A key with a dot in it still matches as written.
+        vm.setCommand(forKey: "dotted", dependsOn: ["a.b"], execution: .automatic) { vm in
+            vm[value: "a.b"]?.json?.intValue.map { $0 * 10 }
+        }
+        vm["a.b"] = 2
+        #expect(vm["dotted"] == 20)
+    }
+
+    /// An edit the holding ViewModel makes inside a nested ViewModel, or
+    /// one in a list, marks its commands on that key.
+    @Test func anEditThroughTheHolderInsideANestedViewModelMarksItsCommands() throws {
+        let vm = ViewModel()
+        vm[value: "author"] = .payload(ViewModel(["name": "Ann"]))
+        vm[value: "replies"] = .payload([ViewModel(["text": "a"])])
+        vm.setCommand(forKey: "byline", dependsOn: ["author"]) { vm in "by \(vm.string(at: "author.name") ?? "?")" }
+        vm.setCommand(forKey: "first", dependsOn: ["replies[0].text"]) { vm in vm.string(at: "replies[0].text") }
+        _ = try vm.executeCommandIfNeeded(forKey: "byline")
+        _ = try vm.executeCommandIfNeeded(forKey: "first")
+        vm.setValue("Bob", at: "author.name")
+        vm.setValue("b", at: "replies[0].text")
+        #expect(try vm.executeCommandIfNeeded(forKey: "byline")?.json == "by Bob")
+        #expect(try vm.executeCommandIfNeeded(forKey: "first")?.json == "b")
     }
 }

@@ -99,6 +99,13 @@ public final class Command {
     /// any of them marks the command as needing execution (for a step of a
     /// chain, the keyed command at its head). A command's own key is
     /// ignored here: storing its result does not mark it again.
+    ///
+    /// A path (`"user.name"`, `"replies[0]"`) depends on the key it starts
+    /// with as well (a key with a dot in it still matches as written):
+    /// setting `user`, or anything inside it with
+    /// ``ViewModel/setValue(_:at:)-(JSONValue,JSONPath)``, marks the
+    /// command. An edit made on a nested ViewModel itself does not reach
+    /// the ViewModel holding it.
     public let dependencies: [String]
 
     /// When the command runs in a ViewModel: when asked, or as soon as it
@@ -176,6 +183,17 @@ public final class Command {
 
     /// Makes `next` run after this command and returns `next`, so chains
     /// read in order: `first.then(second).then(third)`.
+    ///
+    /// A chain is owned from its first command, and `then` returns the
+    /// last: keep the first and register it, not what `then` returns
+    /// (`setCommand(a.then(b), forKey:)` registers `b` alone, and `a` is
+    /// released).
+    ///
+    /// ```swift
+    /// let format = Command { vm in vm.string(at: "title") }
+    /// format.then(Command { vm in vm.string(at: "title")?.uppercased() })
+    /// viewModel.setCommand(format, forKey: "heading")
+    /// ```
     ///
     /// Replaces this command's earlier next link and `next`'s earlier
     /// previous link.

@@ -8,7 +8,16 @@ internal final class CommandRegistration {
 
     init(_ command: Command) {
         self.command = command
-        dependencies = command.next == nil ? command.dependencies : command.chain.flatMap(\.dependencies)
+        let declared = command.next == nil ? command.dependencies : command.chain.flatMap(\.dependencies)
+        // A path ("user.name") changes when the key it starts with does:
+        // depend on that key too (a key with a dot in it still counts).
+        var keys = declared
+        for dependency in declared where dependency.contains(where: { $0 == "." || $0 == "[" }) {
+            if case .key(let first)? = JSONPath(dependency).components.first, first != dependency, !keys.contains(first) {
+                keys.append(first)
+            }
+        }
+        dependencies = keys
     }
 }
 
@@ -211,9 +220,12 @@ extension ViewModel {
     /// key it depends on changed, or it never ran) and returns its result;
     /// otherwise returns the value stored under `key` without running it.
     ///
-    /// Commands that depend on each other in a cycle mark each other every
-    /// time they store a result, so they stay marked: each call runs them
-    /// again.
+    /// Commands that depend on each other in a cycle mark each other when
+    /// a result they store changes, so while their results keep changing
+    /// they stay marked and each call runs them again; once the results
+    /// settle, they are no longer marked. One call runs each command of
+    /// the cycle that needs it once: a dependency it already ran keeps
+    /// that result, even when a later run in the cycle marked it again.
     ///
     /// Called while the command is running (from its body, or from an
     /// observer of a key its body sets), it returns the stored value and
@@ -269,6 +281,10 @@ extension ViewModel {
     /// from the last command back to the keyed one (commands without undo
     /// are skipped), then marks it as needing execution. Returns how many
     /// undo closures ran.
+    ///
+    /// An automatic command runs again as soon as it is marked: an undo
+    /// that restores its inputs recomputes it, but one that only restores
+    /// the command's own key is overwritten at once.
     ///
     /// - Throws: ``CommandError/noCommand(key:)``, or
     ///   ``CommandError/notUndoable(key:)`` when no command of the chain
@@ -456,6 +472,11 @@ extension ViewModel {
             var next = 0
         }
         var visiting: Set<String> = []
+        // The dependencies this call already ran: one marked again since
+        // (a dependency cycle whose results change every run) keeps its
+        // value, as a settled cycle does in a round; walking it again
+        // would rerun the cycle once per path to it, exponentially often.
+        var ran: Set<String> = []
         let decision = decide(key, force: force, claim: false, visiting: visiting)
         guard try decision.command(forKey: key) != nil, case .run(let registration) = decision else {
             return storedValue(forKey: key)
@@ -466,7 +487,7 @@ extension ViewModel {
             if top.next < top.dependencies.count {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
-                guard dependency != top.key, !visiting.contains(dependency),
+                guard dependency != top.key, !visiting.contains(dependency), !ran.contains(dependency),
                       case .run(let registration) = decide(dependency, force: false, claim: false, visiting: visiting),
                       !isSettled(dependency) else {
                     continue
@@ -479,6 +500,7 @@ extension ViewModel {
             visiting.remove(top.key)
             if pending.isEmpty { break }
             _ = try? run(top.key, force: false, visiting: visiting)
+            ran.insert(top.key)
         }
         return try run(key, force: force, visiting: visiting)
     }

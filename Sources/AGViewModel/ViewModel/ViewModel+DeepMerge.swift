@@ -239,6 +239,11 @@ extension ViewModel {
     /// can be walked: into an image or a formatter, onto an element of an
     /// array of ViewModels as a whole, or past its end. (A one-key path
     /// replaces whatever is stored under the key, as `self[key] = value`.)
+    ///
+    /// Writing into a nested ViewModel, or one in a list, leaves the same
+    /// ViewModel stored under the key: the key's observers are not told
+    /// (the nested ViewModel's are), but this ViewModel's commands that
+    /// depend on the key are marked.
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
         for case .index(let index) in path.components where index < 0 || index >= JSONArray.maximumCount { return }
@@ -255,6 +260,9 @@ extension ViewModel {
                       case .index(let index) = rest.components[0], list.indices.contains(index) {
                 list[index].setValue(value, at: JSONPath(Array(rest.components.dropFirst())))
             }
+            // The same object, changed inside: the commands depending on
+            // the key (or a path in it) are stale.
+            markCommandsDepending(on: key)
         case .json(var json)?:
             json.setValue(value, at: rest)
             self[key] = json

@@ -13,8 +13,9 @@ extension ViewModel {
     /// slot. Returns the ViewModel, for chaining.
     ///
     /// Weak slots are separate from the keyed store: they are not JSON, are
-    /// not exported or archived, and do not send key changes. When the object
-    /// is deallocated, the slot reads as empty.
+    /// not exported or archived, do not send key changes and do not mark
+    /// the commands depending on their key. When the object is
+    /// deallocated, the slot reads as empty.
     @discardableResult
     public func setWeakObject(_ object: AnyObject?, forKey key: String) -> ViewModel {
         let box = object.map(WeakBox.init)
