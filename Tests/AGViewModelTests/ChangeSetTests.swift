@@ -850,3 +850,30 @@ extension ChangeSetTests {
         #expect(shared.bindingView == nil)
     }
 }
+
+extension ChangeSetTests {
+    private struct Avatar: ViewModelPayload, Equatable { var name: String }
+
+    private static func rowsWithAvatars(_ ids: [Int]) -> Manager {
+        Manager(sections: [Section(items: ids.map { id in
+            let item = ViewModel(["id": .int(Int64(id)), "title": .string("t\(id)")])
+            item[value: "avatar"] = .payload(Avatar(name: "a\(id)"))
+            return item
+        })])
+    }
+
+    /// A snapshot leaves payloads out, so the shown manager's copy differs
+    /// from the fresh manager in every row holding one; diffed against the
+    /// fresh manager's copy, as the docs say, only real changes remain,
+    /// and the change set still applies to the live managers.
+    @Test func aDiffOfSnapshotCopiesReloadsNoRowForItsPayloads() throws {
+        let shown = Self.rowsWithAvatars([1, 2, 3]), fresh = Self.rowsWithAvatars([1, 2, 3, 4])
+        let copy = shown.snapshot.makeManager()
+        #expect(ChangeSet(from: copy, to: fresh).reloadedItems.count == 3)
+        let changes = ChangeSet(from: copy, to: fresh.snapshot.makeManager())
+        #expect(changes.reloadedItems.isEmpty)
+        #expect(changes.insertedItems == [IndexPath(item: 3, section: 0)])
+        try changes.apply(to: shown, new: fresh)
+        #expect(shown.itemCount == 4 && shown[0][3] === fresh[0][3])
+    }
+}

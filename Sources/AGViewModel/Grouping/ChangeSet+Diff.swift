@@ -31,7 +31,13 @@ extension ChangeSet {
     /// compared (each pair found the same once per diff). Both managers
     /// must belong to the caller's isolation domain; to diff on another
     /// task, send it ``Manager/Snapshot``s and diff the managers they
-    /// make. The change set
+    /// make. A snapshot leaves out payloads other than ViewModels,
+    /// sections and managers (see ``ViewModel/Snapshot``), so diff a
+    /// snapshot copy of the shown manager against a snapshot copy of the
+    /// new one (`fresh.snapshot.makeManager()`), not against `fresh`
+    /// itself: otherwise every row holding such a payload counts as
+    /// changed and is reloaded. (A change of such a payload alone is then
+    /// not seen.) The change set
     /// remembers both managers' layouts, so `apply(to:new:)` on a ``Manager``
     /// refuses the shown manager if a row with an identity was moved,
     /// deleted or added since (see there for the limits).

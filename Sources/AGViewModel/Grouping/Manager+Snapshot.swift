@@ -26,7 +26,9 @@ extension Manager {
         /// The manager's identity in snapshots (see ``ViewModel/Snapshot``).
         internal private(set) var identity: UInt64
 
-        /// A snapshot of `manager`.
+        /// A snapshot of `manager`. Swift Observation tracking that makes
+        /// one hears when sections or items are added, removed or replaced,
+        /// not of changes to the items' keys.
         public init(_ manager: Manager) {
             var run = SnapshotRun()
             // Nothing is being taken yet, so nothing the manager holds

@@ -27,7 +27,9 @@ extension Section {
         /// The section's identity in snapshots (see ``ViewModel/Snapshot``).
         internal private(set) var identity: UInt64
 
-        /// A snapshot of `section`.
+        /// A snapshot of `section`. Swift Observation tracking that makes
+        /// one hears when items or parts are added, removed or replaced, not
+        /// of changes to the items' keys.
         public init(_ section: Section) {
             var run = SnapshotRun()
             // Nothing is being taken yet, so no ViewModel of the section

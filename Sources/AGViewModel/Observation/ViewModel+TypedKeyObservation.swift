@@ -2,6 +2,9 @@ extension ViewModel {
     /// Observes a typed key; the handler gets the old and new values read as
     /// `Value` (`nil` when absent, or when the observation did not ask for
     /// them). Same rules as ``observe(_:options:handler:)-(String,_,_)``.
+    /// The handler is not told which kind of notification it gets: with
+    /// `.prior` (old value, `nil`) or `.initial` (`nil`, current value),
+    /// use the string-key form, whose ``KeyChange`` says.
     ///
     /// ```swift
     /// let token = book.observe(.price) { book, old, new in
@@ -21,7 +24,8 @@ extension ViewModel {
 
     /// Observes a typed key for `observer`, held weakly; adding the same
     /// observer again replaces its earlier registration. The handler gets
-    /// the old and new values read as `Value`.
+    /// the old and new values read as `Value`, not the kind of
+    /// notification (see the typed `observe` above).
     ///
     /// ```swift
     /// book.addObserver(cell, for: .title) { cell, book, old, new in

@@ -40,7 +40,9 @@
 /// should have (a cell style, a section's ``Section/itemMerge``). **The
 /// element's own values win**: a default only fills a key the packager did
 /// not set, and is appended after the packaged keys. Each element becomes a
-/// ViewModel once; defaults are added to it in place.
+/// ViewModel once; defaults are added to it in place. Only the JSON values
+/// of `defaults` are copied: a payload (a nested ViewModel, an image) would
+/// be one object shared by every item, so it is left out.
 public nonisolated protocol ViewModelPackager<Element> {
     /// What one element of the input is; a JSON object for API data.
     associatedtype Element = JSONObject

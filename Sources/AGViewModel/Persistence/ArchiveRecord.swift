@@ -7,7 +7,8 @@
 /// did. What belongs to a running screen is not archived: weak slots,
 /// commands, the index path, the delegate, the binding view and its size
 /// cache, observers. A ViewModel reachable twice is written twice (and read
-/// back as two ViewModels).
+/// back as two ViewModels), so sharing at every level multiplies: 23
+/// ViewModels each holding the next under two keys write 38 MB.
 ///
 /// ```swift
 /// try Archive.write(.viewModel(profile), to: url)
