@@ -263,10 +263,10 @@ internal final class ObservationCenter {
     }
 
     /// Looks at two registrations of `key`, from where the last add stopped,
-    /// and removes them if their observer is gone (and drops them if
-    /// removed already): dead observers (and the handlers they leave) go
-    /// within about half the list's length of adds, not only when the list
-    /// has doubled.
+    /// and removes them if their observer is gone, in place as
+    /// ``removeInPlace(_:into:)`` does: dead observers (and the handlers
+    /// they leave) go within about half the list's length of adds, not
+    /// only when the list has doubled.
     private func sweepAFew(forKey key: String, into removed: inout [ObserverRegistration]) {
         guard let count = observers[key]?.count, count > 0 else { return }
         var cursor = sweepCursors[key, default: 0]
@@ -275,8 +275,7 @@ internal final class ObservationCenter {
             if cursor >= count { cursor = 0 }
             let candidate = observers[key]![cursor]
             cursor += 1
-            // Marked removed and left in place, as `removeInPlace` does:
-            // taking it out of the list here would shift the rest of the
+            // Taking it out of the list here would shift the rest of the
             // list, O(n) per add.
             if !candidate.isRemoved, candidate.isOrphaned {
                 didRemove(candidate, into: &removed)
@@ -284,15 +283,7 @@ internal final class ObservationCenter {
             }
         }
         sweepCursors[key] = cursor
-        guard marked > 0 else { return }
-        let removedCount = removedInList[key, default: 0] + marked
-        if 2 * removedCount > count {
-            observers[key]!.removeAll { $0.isRemoved }
-            removedInList[key] = nil
-            sweepCursors[key] = nil
-        } else {
-            removedInList[key] = removedCount
-        }
+        if marked > 0 { countRemovedInList(marked, forKey: key, listLength: count) }
     }
 
     /// Removes the registrations of `key` matching `predicate`.
@@ -331,15 +322,22 @@ internal final class ObservationCenter {
         guard registration.listedIn == ObjectIdentifier(self), !registration.isRemoved,
               let count = observers[key]?.count else { return false }
         didRemove(registration, into: &removed)
-        let removedCount = removedInList[key, default: 0] + 1
-        if 2 * removedCount > count {
+        countRemovedInList(1, forKey: key, listLength: count)
+        return true
+    }
+
+    /// Counts `newlyRemoved` more registrations marked removed but left in
+    /// `key`'s list of `listLength`; once they outnumber the live ones, one
+    /// pass drops them all.
+    private func countRemovedInList(_ newlyRemoved: Int, forKey key: String, listLength: Int) {
+        let removedCount = removedInList[key, default: 0] + newlyRemoved
+        if 2 * removedCount > listLength {
             observers[key]!.removeAll { $0.isRemoved }
             removedInList[key] = nil
             sweepCursors[key] = nil
         } else {
             removedInList[key] = removedCount
         }
-        return true
     }
 
     /// Removes `registration` if it is still registered.
