@@ -312,6 +312,11 @@ struct KeyConstantGeneratorTests {
             #expect(generator.hasKeys, "\(top)")
             #expect(generator.generate(.swift).contains(#"public static var price: Self { "price" }"#), "\(top)")
         }
+        // A table of flags is the object asked for, however deep in arrays.
+        let flags = JSONValue.object(JSONObject((0 ..< 250).map { ("flag\($0)", JSONValue.bool(true)) }))
+        for top: JSONValue in [flags, [flags], [[flags]]] {
+            #expect(KeyConstantGenerator(sample: top, moduleName: "M", sourceName: "m.json").generate(.swift).contains("flag249"))
+        }
         let sample: JSONValue = ["pages": [page], "grid": [[["cell": nil]]]]
         let generator = KeyConstantGenerator(sample: sample, moduleName: "M", sourceName: "m.json")
         let source = generator.generate(.swift)

@@ -302,3 +302,50 @@ extension CommandMarkingTests {
         #expect(try vm.executeCommandIfNeeded(forKey: "first")?.json == "b")
     }
 }
+
+extension CommandMarkingTests {
+    /// Outside cycles, a dependency this call ran and a side effect marked
+    /// again (an observer setting an input) runs again before what depends
+    /// on it: the result is current.
+    @Test func aDependencyMarkedAgainBySideEffectRunsAgainInTheSameCall() throws {
+        let vm = ViewModel(["x": 1])
+        vm.setCommand(forKey: "a", dependsOn: ["x"]) { vm in vm.int(at: "x", default: 0) * 10 }
+        vm.setCommand(forKey: "e") { _ in 7 }
+        vm.setCommand(forKey: "c", dependsOn: ["a"]) { vm in vm.int(at: "a", default: 0) + 1 }
+        vm.setCommand(forKey: "d", dependsOn: ["a", "e", "c"]) { vm in vm.int(at: "c", default: 0) }
+        let token = vm.observe("e") { vm, _, _ in vm["x"] = 2 }
+        #expect(try vm.executeCommandIfNeeded(forKey: "d")?.json == 21)
+        #expect(!vm.needsExecuteCommand(forKey: "d"))
+        withExtendedLifetime(token) {}
+    }
+
+    /// Removing or deep-merging inside a nested ViewModel through its
+    /// holder marks the holder's commands; a path that reaches nothing
+    /// marks none.
+    @Test func removingOrMergingInsideANestedViewModelMarksAndNothingDoesNot() throws {
+        let vm = ViewModel()
+        vm[value: "author"] = .payload(ViewModel(["name": "Ann"]))
+        vm[value: "group"] = .payload(Section())
+        vm.setCommand(forKey: "byline", dependsOn: ["author.name"]) { vm in "by \(vm.string(at: "author.name") ?? "?")" }
+        #expect(try vm.executeCommandIfNeeded(forKey: "byline")?.json == "by Ann")
+        vm.removeValue(at: "author.name")
+        #expect(try vm.executeCommandIfNeeded(forKey: "byline")?.json == "by ?")
+        vm.deepMerge(["author": ["name": "Zed"]])
+        #expect(try vm.executeCommandIfNeeded(forKey: "byline")?.json == "by Zed")
+        let incoming = ViewModel()
+        incoming[value: "author"] = .payload(ViewModel(["name": "Kim"]))
+        vm.deepMerge(incoming)
+        #expect(try vm.executeCommandIfNeeded(forKey: "byline")?.json == "by Kim")
+
+        let counter = RunCounter()
+        vm.setCommand(forKey: "count", dependsOn: ["group", "author"], execution: .automatic) { _ in
+            counter.runs += 1
+            return counter.runs
+        }
+        counter.runs = 0
+        vm.setValue("x", at: "group.x")
+        vm.removeValue(at: "author.missing")
+        vm.setValue("x", at: "author[3].x")
+        #expect(counter.runs == 0)
+    }
+}

@@ -177,18 +177,20 @@ struct JSONShape: Equatable {
     }
 
     /// ``collapsingMaps()`` for key constants: the object whose keys become
-    /// constants (the sample, or the elements of a top-level array) is not
-    /// collapsed into a map of values without keys of their own (flags,
-    /// strings, numbers): its member names are the keys asked for.
+    /// constants (the sample, or the elements of top-level arrays, however
+    /// nested) is not collapsed into a map of values without keys of their
+    /// own (flags, strings, numbers): its member names are the keys asked
+    /// for.
     func collapsingMapsForConstants() -> JSONShape {
+        if kinds == [.array], let elements {
+            var result = self
+            result.elements = Box(elements.shape.collapsingMapsForConstants())
+            return result
+        }
         var result = collapsingMaps()
         if result.isMapOfValuesWithoutKeys {
             result = self
             result.collapseBelow()
-        } else if let elements, result.elements?.shape.isMapOfValuesWithoutKeys == true {
-            var element = elements.shape
-            element.collapseBelow()
-            result.elements = Box(element)
         }
         return result
     }

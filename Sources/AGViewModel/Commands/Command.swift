@@ -102,8 +102,9 @@ public final class Command {
     ///
     /// A path (`"user.name"`, `"replies[0]"`) depends on the key it starts
     /// with as well (a key with a dot in it still matches as written):
-    /// setting `user`, or anything inside it with
-    /// ``ViewModel/setValue(_:at:)-(JSONValue,JSONPath)``, marks the
+    /// setting `user`, or anything inside it through the holding ViewModel
+    /// (``ViewModel/setValue(_:at:)-(JSONValue,JSONPath)``,
+    /// ``ViewModel/removeValue(at:)-(JSONPath)``, a deep merge), marks the
     /// command. An edit made on a nested ViewModel itself does not reach
     /// the ViewModel holding it.
     public let dependencies: [String]

@@ -472,10 +472,12 @@ extension ViewModel {
             var next = 0
         }
         var visiting: Set<String> = []
-        // The dependencies this call already ran: one marked again since
-        // (a dependency cycle whose results change every run) keeps its
-        // value, as a settled cycle does in a round; walking it again
-        // would rerun the cycle once per path to it, exponentially often.
+        // The dependencies this call already ran. One in a dependency
+        // cycle, marked again since by the cycle (its results change every
+        // run), keeps its value, as a settled cycle does in a round:
+        // walking it again would rerun the cycle once per path to it,
+        // exponentially often. Outside cycles only a side effect (an
+        // observer setting an input) marks one again, and it runs again.
         var ran: Set<String> = []
         let decision = decide(key, force: force, claim: false, visiting: visiting)
         guard try decision.command(forKey: key) != nil, case .run(let registration) = decision else {
@@ -487,7 +489,8 @@ extension ViewModel {
             if top.next < top.dependencies.count {
                 pending[pending.count - 1].next += 1
                 let dependency = top.dependencies[top.next]
-                guard dependency != top.key, !visiting.contains(dependency), !ran.contains(dependency),
+                guard dependency != top.key, !visiting.contains(dependency),
+                      !(ran.contains(dependency) && commandGraph.isInCycle(dependency)),
                       case .run(let registration) = decide(dependency, force: false, claim: false, visiting: visiting),
                       !isSettled(dependency) else {
                     continue

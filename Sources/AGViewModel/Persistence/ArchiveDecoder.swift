@@ -73,15 +73,9 @@ internal struct ArchiveDecodingState {
     let end: Int
     let maximumDepth: Int
     var keys: [String] = []
-    /// The UTF-8 bytes of the keys read through references so far. Each
-    /// use hashes its key in full, so a long key referenced by one-byte
-    /// references would make the time to read grow with the square of the
-    /// file's size; ``readKey()`` bounds the total.
+    /// The UTF-8 bytes of the keys read through references so far, bounded
+    /// by ``ArchiveFormat/referencedKeyBudget(archiveSize:)``.
     var referencedKeyBytes = 0
-    /// The most key bytes references may add up to: 16 MB, or 256 times
-    /// the archive's size when that is more. Real archives reference a
-    /// few bytes of key per byte of archive.
-    var referencedKeyBudget: Int { max(1 << 24, end > Int.max / 256 ? Int.max : end * 256) }
     /// The buffer of ``readJSON(depth:)``'s stack, between values.
     var spareContainers: [OpenContainer] = []
     /// Whether a registrations table follows the root item.
@@ -203,8 +197,8 @@ internal struct ArchiveDecodingState {
             }
             let key = keys[Int(id)]
             referencedKeyBytes += key.utf8.count
-            guard referencedKeyBytes <= referencedKeyBudget else {
-                throw malformed("key references add up to more than 256 times the archive's size", at: start)
+            guard referencedKeyBytes <= ArchiveFormat.referencedKeyBudget(archiveSize: end) else {
+                throw malformed(ArchiveFormat.tooManyKeyReferences, at: start)
             }
             return key
         }

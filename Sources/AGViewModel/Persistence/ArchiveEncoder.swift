@@ -57,7 +57,11 @@ public struct ArchiveEncoder: Sendable {
         } catch {
             throw .cannotEncode(path: JSONPath(error.reversedPath.reversed()).description, reason: error.reason)
         }
-        return EncodedArchive(data: state.finish(), skippedPayloads: state.skipped)
+        let data = state.finish()
+        guard state.referencedKeyBytes <= ArchiveFormat.referencedKeyBudget(archiveSize: data.count) else {
+            throw .cannotEncode(path: "", reason: ArchiveFormat.tooManyKeyReferences)
+        }
+        return EncodedArchive(data: data, skippedPayloads: state.skipped)
     }
 }
 
@@ -88,6 +92,9 @@ internal struct ArchiveEncodingState {
 
     var bytes: [UInt8]
     var keyNumbers = KeyInterner()
+    /// The UTF-8 bytes of the keys written as references, which a reader
+    /// bounds (see ``ArchiveFormat/referencedKeyBudget(archiveSize:)``).
+    var referencedKeyBytes = 0
     var skipped: [SkippedPayload] = []
     /// The path of the ViewModel being written, for skip reports.
     var viewModelPath: [JSONPath.Component] = []
@@ -154,6 +161,7 @@ internal struct ArchiveEncodingState {
         var newKey: [UInt8] = []
         if let number = keyNumbers.number(for: key, whenNew: { newKey = Array($0) }) {
             writeVarint(UInt64(number) << 1 | 1)
+            referencedKeyBytes += key.utf8.count
         } else {
             writeVarint(UInt64(newKey.count) << 1)
             bytes.append(contentsOf: newKey)

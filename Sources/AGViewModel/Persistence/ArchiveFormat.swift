@@ -108,8 +108,9 @@
 /// (on a 512 KB stack in an optimized build; see ``ArchiveDecoder``), and
 /// what it allocates stays proportional to the file's size. So does the
 /// time it takes: the key bytes read through references may add up to
-/// 256 times the archive's size (or 16 MB), which a long key referenced
-/// over and over exceeds, and the archive is then malformed. The factor
+/// 256 times the archive's size (or 1 GB), which a long key referenced
+/// over and over exceeds, and the archive is then malformed (the writer
+/// refuses to write one). The factor
 /// is the decoded objects' own: JSON values take tens of bytes of memory
 /// per byte of archive, but an empty ViewModel is one byte on disk and
 /// about 350 in memory (an empty section two and about 320), so a file of
@@ -126,6 +127,21 @@ package enum ArchiveFormat {
     package static let headerSize = 28
     /// The default maximum nesting of arrays, objects and ViewModels.
     package static let defaultMaximumDepth = 512
+
+    /// The most key bytes an archive of `archiveSize` bytes may read
+    /// through key references: 256 times its size, or 1 GB when that is
+    /// more. Each use of a key hashes it in full, so a long key referenced
+    /// over and over would make reading take time growing with the square
+    /// of the file's size; this bounds it to about a second per gigabyte.
+    /// Real archives reference a few bytes of key per byte. The writer
+    /// checks the same bound, so it never writes what a reader refuses.
+    static func referencedKeyBudget(archiveSize: Int) -> Int {
+        max(1 << 30, archiveSize > Int.max / 256 ? Int.max : archiveSize * 256)
+    }
+
+    /// Why an archive's key references go past ``referencedKeyBudget(archiveSize:)``,
+    /// in the reader's and the writer's errors alike.
+    static let tooManyKeyReferences = "key references add up to more than 256 times the archive's size"
 
     /// Why a record nested past `maximumDepth` is refused, in the reader's
     /// and the writer's errors alike.

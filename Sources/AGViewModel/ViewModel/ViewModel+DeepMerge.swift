@@ -207,6 +207,7 @@ extension ViewModel {
                     // into the copy since, and that stays.
                     if !state.isSame(stored, as: incoming), state.copies.copy(of: incoming) !== stored {
                         stored.deepMerge(incoming, state: &state)
+                        markCommandsDepending(on: key)
                     }
                 case .json(.object(let members))?:
                     // An object merges with a ViewModel key by key, as a
@@ -243,7 +244,8 @@ extension ViewModel {
     /// Writing into a nested ViewModel, or one in a list, leaves the same
     /// ViewModel stored under the key: the key's observers are not told
     /// (the nested ViewModel's are), but this ViewModel's commands that
-    /// depend on the key are marked.
+    /// depend on the key are marked, as by ``removeValue(at:)-(JSONPath)``
+    /// and the deep merges.
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
         for case .index(let index) in path.components where index < 0 || index >= JSONArray.maximumCount { return }
@@ -254,15 +256,16 @@ extension ViewModel {
         }
         switch self[value: key] {
         case .payload(let payload)?:
-            if let nested = payload as? ViewModel {
+            // The same object, changed inside: the commands depending on
+            // the key (or a path in it) are stale.
+            if let nested = payload as? ViewModel, case .key? = rest.components.first {
                 nested.setValue(value, at: rest)
+                markCommandsDepending(on: key)
             } else if let list = NestedContent.viewModelList(payload), rest.components.count > 1,
                       case .index(let index) = rest.components[0], list.indices.contains(index) {
                 list[index].setValue(value, at: JSONPath(Array(rest.components.dropFirst())))
+                markCommandsDepending(on: key)
             }
-            // The same object, changed inside: the commands depending on
-            // the key (or a path in it) are stale.
-            markCommandsDepending(on: key)
         case .json(var json)?:
             json.setValue(value, at: rest)
             self[key] = json
@@ -290,14 +293,16 @@ extension ViewModel {
         if rest.components.isEmpty { return removeValue(forKey: key) }
         switch self[value: key] {
         case .payload(let payload)?:
+            var removed: ViewModelValue?
             if let nested = payload as? ViewModel {
-                return nested.removeValue(at: rest)
+                removed = nested.removeValue(at: rest)
+            } else if let list = NestedContent.viewModelList(payload), rest.components.count > 1,
+                      case .index(let index) = rest.components[0], list.indices.contains(index) {
+                removed = list[index].removeValue(at: JSONPath(Array(rest.components.dropFirst())))
             }
-            if let list = NestedContent.viewModelList(payload), rest.components.count > 1,
-               case .index(let index) = rest.components[0], list.indices.contains(index) {
-                return list[index].removeValue(at: JSONPath(Array(rest.components.dropFirst())))
-            }
-            return nil
+            // Changed inside, as in `setValue(_:at:)`.
+            if removed != nil { markCommandsDepending(on: key) }
+            return removed
         case .json(var json)?:
             guard let removed = json.removeValue(at: rest) else { return nil }
             self[key] = json
@@ -321,6 +326,7 @@ extension ViewModel {
         case (.payload(let payload)?, .object(let members)):
             if let nested = payload as? ViewModel, nested !== self {
                 nested.deepMerge(members)
+                markCommandsDepending(on: key)
             } else {
                 self[key] = value
             }
