@@ -140,3 +140,25 @@ extension DeepCopyTests {
         vm.removeValue(forKey: "list")
     }
 }
+
+extension DeepCopyTests {
+    /// Typed storage keeps lists of sections and of managers as payloads:
+    /// a copy copies them too, keeping an item held twice as one.
+    @Test func copyingDeepCopiesListsOfSectionsAndManagers() {
+        let shared = ViewModel(["id": 1])
+        let first = Section(items: [shared]), second = Section(items: [shared])
+        let table = Manager(sections: [Section(items: [ViewModel(["id": 2])])])
+        let screen = ViewModel()
+        screen[value: "groups"] = [first, second].viewModelValue
+        screen[value: "tables"] = [table].viewModelValue
+        let copy = screen.copy()
+        let groups = copy.payload(forKey: "groups", as: [Section].self)
+        let tables = copy.payload(forKey: "tables", as: [Manager].self)
+        #expect(groups?.count == 2 && groups?[0] !== first && groups?[1] !== second)
+        #expect(groups?[0][0] !== shared && groups?[0][0] === groups?[1][0])
+        #expect(tables?.count == 1 && tables?[0] !== table && tables?[0][0] !== table[0])
+        groups?[0][0]["id"] = 9
+        tables?[0][0][0]["id"] = 8
+        #expect(shared["id"] == 1 && table[0][0]["id"] == 2)
+    }
+}

@@ -23,6 +23,12 @@ public struct KeyObservationOptions: OptionSet, Sendable, Hashable {
 
     /// Delivers the current value once at registration, as a change of kind
     /// ``KeyChange/Kind/initial`` (with `newValue` when `.new` is set).
+    ///
+    /// Added inside a batch (``ViewModel/performBatchUpdates(_:)``), as
+    /// every observer added there, it also hears the batch's changes when
+    /// the batch ends: a key set in the batch before the registration
+    /// arrives once as its initial value and again as a change from the
+    /// value before the batch.
     public static let initial = KeyObservationOptions(rawValue: 1 << 2)
 
     /// Also delivers a notification of kind ``KeyChange/Kind/prior`` before

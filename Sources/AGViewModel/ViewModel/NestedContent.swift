@@ -80,6 +80,18 @@ extension Section {
 
 // MARK: Deep copies
 
+extension NestedContent {
+    /// A copy of `payload` when it is a non-empty array of sections or of
+    /// managers, member by member through `memo`; `nil` otherwise. Typed
+    /// storage keeps such arrays as payloads, which exports, archives and
+    /// snapshots leave out, but a copy must not share them.
+    static func copyOfGroupingList(_ payload: Any, memo: inout CopyMemo) -> Any? {
+        if let sections = payload as? [Section], !sections.isEmpty { return sections.map { $0.copy(memo: &memo) } }
+        if let managers = payload as? [Manager], !managers.isEmpty { return managers.map { $0.copy(memo: &memo) } }
+        return nil
+    }
+}
+
 /// The copies made so far in one copy run, by original: an object reachable
 /// twice (or containing itself) is copied once, keeping the shape.
 internal struct CopyMemo {

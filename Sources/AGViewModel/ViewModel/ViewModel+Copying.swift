@@ -5,8 +5,8 @@ extension ViewModel {
     /// What is copied:
     /// - JSON values (values already).
     /// - Nested ViewModels, arrays of them, and ``Section`` and ``Manager``
-    ///   payloads (their items, section-level ViewModels and registered
-    ///   keys) are copied deeply, so an edit screen can change a copy of a
+    ///   payloads and arrays of them (their items, section-level ViewModels
+    ///   and registered keys) are copied deeply, so an edit screen can change a copy of a
     ///   nested item freely. An object reachable twice (or containing
     ///   itself) is copied once, keeping the same shape.
     /// - Other payloads are shared by reference: the ViewModel cannot know
@@ -42,6 +42,8 @@ extension ViewModel {
         for (key, value) in entries {
             if case .payload(let payload) = value, let nested = NestedContent(payload) {
                 values[key] = .payload(nested.deepCopy(memo: &memo).payload)
+            } else if case .payload(let payload) = value, let list = NestedContent.copyOfGroupingList(payload, memo: &memo) {
+                values[key] = .payload(list)
             } else {
                 values[key] = value
             }
