@@ -18,9 +18,9 @@ extension ViewModel {
     /// ViewModel holds in several places is taken once, and made once
     /// again by ``makeViewModel()``, as ``copy()`` keeps it. Other payloads
     /// (an image, a formatter, a URL) may not be `Sendable` and are left
-    /// out, and so are lists of sections or of managers: ``omittedKeys`` lists this ViewModel's keys left out, and
-    /// ``omitted`` every payload left out, nested ones included, with its
-    /// path. A key that leads back to a ViewModel being taken (a cycle) is
+    /// out, and so are lists of sections or of managers: ``omittedKeys``
+    /// lists this ViewModel's keys left out, and ``omitted`` every payload
+    /// left out, nested ones included, with its path. A key that leads back to a ViewModel being taken (a cycle) is
     /// left out: the whole list, section or manager holding it, and from a
     /// ViewModel held in several places, wherever it is held (listed once).
     /// The keys registered for export and archives
