@@ -350,3 +350,32 @@ extension ViewModelBindingTests {
         #expect(vm.cachedSize(in: portrait) == nil)
     }
 }
+
+/// A view of a fixed height that counts its measurements.
+@MainActor
+final class FixedHeightCell: ViewModelBindable {
+    var sizeComputations = 0
+    func apply(_ viewModel: ViewModel) {}
+    func size(for viewModel: ViewModel, in context: LayoutContext) -> CGSize? {
+        sizeComputations += 1
+        return CGSize(width: context.availableWidth, height: 44)
+    }
+}
+
+extension ViewModelBindingTests {
+    /// A ViewModel shown by two kinds of view (a header and a cell, a list
+    /// and a grid cell) is measured by each: one's cached size is not the
+    /// other's. A bound view of another class measures too.
+    @Test func aCachedSizeIsOnlyForTheClassOfViewThatMeasuredIt() {
+        let vm = ViewModel(["title": "A title of forty characters, more or less"])
+        let fake = FakeCell(), fixed = FixedHeightCell()
+        #expect(vm.size(using: fake, in: landscape)?.height == 40)
+        #expect(vm.size(using: fixed, in: landscape)?.height == 44)
+        #expect(vm.size(using: fixed, in: landscape)?.height == 44)
+        #expect(fixed.sizeComputations == 1)
+        #expect(vm.size(using: fake, in: landscape)?.height == 40)
+        #expect(fake.sizeComputations == 2)
+        vm.bind(fixed)
+        #expect(vm.sizeOfBindingView(in: landscape)?.height == 44)
+    }
+}

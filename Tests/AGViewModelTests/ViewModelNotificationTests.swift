@@ -155,6 +155,20 @@ struct ViewModelNotificationTests {
         #expect(second.received.items == [#""l" got cartDidChange from 1"#])
     }
 
+    /// A reused cell stops its own observation of a name on the row it
+    /// showed; the controller's observation of that name on the row stays.
+    @Test func stoppingForOneHandlerLeavesTheOthers() {
+        let center = NotificationCenter()
+        let row = ViewModel(["name": "row"])
+        let controller = Handler(), cell = Handler()
+        row.observeNotifications(named: .cartDidChange, center: center, handler: controller)
+        row.observeNotifications(named: .cartDidChange, center: center, handler: cell)
+        row.stopObservingNotifications(named: .cartDidChange, center: center, handler: cell)
+        ViewModel(["id": 1]).postNotification(named: .cartDidChange, center: center)
+        #expect(controller.received.items == [#""row" got cartDidChange from 1"#])
+        #expect(cell.received.items.isEmpty)
+    }
+
     /// Stopping a name for one center leaves its observation on others.
     @Test func stoppingForOneCenterLeavesTheOthers() {
         let one = NotificationCenter(), two = NotificationCenter()

@@ -111,10 +111,17 @@ extension ViewModel {
     }
 
     /// Stops observing notifications named `name` (from `center`, or from
-    /// any center when `nil`). Stopping what is not observed does nothing.
+    /// any center when `nil`) for `handler`, or for every handler when
+    /// `nil`: a reused cell stops its own observation and leaves the
+    /// controller's. Stopping what is not observed does nothing.
     @MainActor
-    public func stopObservingNotifications(named name: Notification.Name, center: NotificationCenter? = nil) {
-        stopForwarders { $0.name == name && (center == nil || $0.center === center) }
+    public func stopObservingNotifications(
+        named name: Notification.Name, center: NotificationCenter? = nil,
+        handler: (any ViewModelNotificationHandler)? = nil
+    ) {
+        stopForwarders {
+            $0.name == name && (center == nil || $0.center === center) && (handler == nil || $0.handler === handler)
+        }
     }
 
     /// Stops observing every named notification.

@@ -28,4 +28,7 @@ public struct LayoutContext: Hashable, Sendable {
 internal struct SizeCache {
     var size: CGSize
     var context: LayoutContext
+    /// The class of the view that measured it: a header view and a cell
+    /// (or a list and a grid cell) showing one ViewModel differ in size.
+    var viewType: ObjectIdentifier
 }

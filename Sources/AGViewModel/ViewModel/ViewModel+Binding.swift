@@ -67,23 +67,25 @@ extension ViewModel {
     /// The binding view's size for this ViewModel in `context`.
     ///
     /// Returns the cached size when it is valid: not flagged by
-    /// ``setNeedsCachedSize()`` and computed in an equal `context`.
+    /// ``setNeedsCachedSize()``, computed in an equal `context` and, when
+    /// a view is bound, by a view of its class.
     /// Otherwise asks the binding view, caches and returns its answer. `nil`
     /// when no valid size is cached and no binding view computes one.
     @MainActor
     public func sizeOfBindingView(in context: LayoutContext) -> CGSize? {
-        if let size = cachedSize(in: context) { return size }
-        guard let view = bindingViewSlot else { return nil }
+        guard let view = bindingViewSlot else { return cachedSize(in: context) }
+        if let size = cachedSize(in: context, measuredBy: view) { return size }
         return computeSize(with: view, in: context)
     }
 
     /// The size `view` needs for this ViewModel in `context`, computed and
-    /// cached on demand; a valid cached size is returned without asking the
-    /// view. Use it with a prototype view before any view is bound (a
-    /// table's height callback).
+    /// cached on demand; a valid cached size measured by a view of the same
+    /// class is returned without asking the view (a ViewModel shown as a
+    /// header and as a cell is measured by each). Use it with a prototype
+    /// view before any view is bound (a table's height callback).
     @MainActor
     public func size(using view: any ViewModelBindable, in context: LayoutContext) -> CGSize? {
-        if let size = cachedSize(in: context) { return size }
+        if let size = cachedSize(in: context, measuredBy: view) { return size }
         return computeSize(with: view, in: context)
     }
 
@@ -92,6 +94,14 @@ extension ViewModel {
     public func cachedSize(in context: LayoutContext) -> CGSize? {
         guard !needsCachedSizeFlag, let cache = sizeCache, cache.context == context else { return nil }
         return cache.size
+    }
+
+    /// The cached size when it is valid for `context` and was measured by
+    /// a view of `view`'s class.
+    @MainActor
+    private func cachedSize(in context: LayoutContext, measuredBy view: any ViewModelBindable) -> CGSize? {
+        guard let size = cachedSize(in: context), sizeCache?.viewType == ObjectIdentifier(type(of: view)) else { return nil }
+        return size
     }
 
     @MainActor
@@ -103,7 +113,7 @@ extension ViewModel {
             sizeCache = nil
             return nil
         }
-        sizeCache = SizeCache(size: size, context: context)
+        sizeCache = SizeCache(size: size, context: context, viewType: ObjectIdentifier(type(of: view)))
         return size
     }
 
