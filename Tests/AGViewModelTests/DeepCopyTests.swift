@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import AGViewModel
 
@@ -160,5 +161,33 @@ extension DeepCopyTests {
         groups?[0][0]["id"] = 9
         tables?[0][0][0]["id"] = 8
         #expect(shared["id"] == 1 && table[0][0]["id"] == 2)
+    }
+}
+
+private struct Badge: ViewModelPayload { var name: String }
+
+extension DeepCopyTests {
+    /// An empty array of payload elements (`[[ViewModel]]`, `[Badge]`)
+    /// stays a payload, as an empty `[ViewModel]` does, so it reads back
+    /// as its type and exports as a non-empty one would.
+    @Test func anEmptyArrayOfPayloadsStaysAPayload() {
+        let vm = ViewModel()
+        vm[value: "grid"] = ([] as [[ViewModel]]).viewModelValue
+        vm[value: "badges"] = ([] as [Badge]).viewModelValue
+        vm[value: "names"] = ([] as [String]).viewModelValue
+        #expect(vm.payload(forKey: "grid", as: [[ViewModel]].self) != nil)
+        #expect(vm.payload(forKey: "badges", as: [Badge].self) != nil)
+        #expect(vm["names"] == [])
+    }
+
+    /// Copying reads untracked, as the library's other bulk reads do: a
+    /// copy made in an Observation scope does not hear later writes.
+    @Test func copyingIsNoObservedRead() {
+        let vm = ViewModel(["title": "a"])
+        vm[value: "child"] = .payload(ViewModel(["name": "b"]))
+        let fired = Recorder<Bool>()
+        withObservationTracking { _ = vm.copy() } onChange: { fired.append(true) }
+        vm["title"] = "c"
+        #expect(fired.count == 0)
     }
 }

@@ -228,3 +228,47 @@ private struct RandomGraph {
         return text
     }
 }
+
+extension ViewModelDeepMergeGraphTests {
+    /// Merging a ViewModel that holds the target reads a copy of it taken
+    /// first. Values the merge replaces are freed, and the next ViewModel
+    /// the merge makes often takes a freed one's address: it must not pass
+    /// for the freed one and be skipped as merged already.
+    @Test func aViewModelAtAFreedOnesAddressIsNotTakenForIt() {
+        var lost = 0
+        for _ in 0 ..< 50 {
+            let target = ViewModel(), shared = ViewModel()
+            target.set("k", payload: ViewModel(["o": 1])).set("s", payload: shared).set("t", payload: shared)
+            let incoming = ViewModel().set("k", payload: ViewModel(["r": 1]))
+            let other = ViewModel(["k": 1]).set("s", payload: incoming).set("t", payload: target)
+            target.deepMerge(other)
+            if shared.payload(forKey: "k", as: ViewModel.self)?["o"] == nil { lost += 1 }
+        }
+        #expect(lost == 0)
+    }
+
+    /// A deep merge that changes nothing inside a nested ViewModel is no
+    /// change: the holder's commands on the key do not run, as for a key
+    /// holding a JSON object; a real change runs them.
+    @Test(arguments: [false, true])
+    func aDeepMergeThatChangesNothingRunsNoCommand(nested: Bool) {
+        let vm = ViewModel()
+        if nested { vm[value: "user"] = .payload(ViewModel(["name": "Ann"])) } else { vm["user"] = ["name": "Ann"] }
+        let runs = Recorder<Int>()
+        vm.setCommand(forKey: "label", dependsOn: ["user"], execution: .automatic) { vm -> String? in
+            runs.append(1)
+            return vm.string(at: "user.name") ?? ""
+        }
+        let before = runs.count
+        vm.deepMerge(["user": ["name": "Ann"]])
+        if nested {
+            // (Into a JSON object, a ViewModel makes it a ViewModel: a change.)
+            let incoming = ViewModel()
+            incoming[value: "user"] = .payload(ViewModel(["name": "Ann"]))
+            vm.deepMerge(incoming)
+        }
+        #expect(runs.count == before)
+        vm.deepMerge(["user": ["name": "Bo"]])
+        #expect(runs.count == before + 1 && vm["label"] == "Bo")
+    }
+}

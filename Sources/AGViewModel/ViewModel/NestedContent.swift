@@ -95,14 +95,18 @@ extension NestedContent {
 /// The copies made so far in one copy run, by original: an object reachable
 /// twice (or containing itself) is copied once, keeping the shape.
 internal struct CopyMemo {
-    private var copies: [ObjectIdentifier: AnyObject] = [:]
+    /// Each copy with its original, held too: an original freed while the
+    /// memo lives (a deep merge replacing it) would leave its identifier
+    /// to a new object, which would then pass for it.
+    private var copies: [ObjectIdentifier: (original: AnyObject, copy: AnyObject)] = [:]
 
     func copy<Object: AnyObject>(of original: Object) -> Object? {
-        copies[ObjectIdentifier(original)] as? Object
+        guard let entry = copies[ObjectIdentifier(original)], entry.original === original else { return nil }
+        return entry.copy as? Object
     }
 
     mutating func record<Object: AnyObject>(_ copy: Object, of original: Object) {
-        copies[ObjectIdentifier(original)] = copy
+        copies[ObjectIdentifier(original)] = (original, copy)
     }
 }
 

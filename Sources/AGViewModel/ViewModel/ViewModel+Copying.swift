@@ -10,8 +10,11 @@ extension ViewModel {
     ///   nested item freely. An object reachable twice (or containing
     ///   itself) is copied once, keeping the same shape.
     /// - Other payloads are shared by reference: the ViewModel cannot know
-    ///   how to copy an image or a formatter.
-    /// - Weak slots (still weak), commands (the same `Command` objects,
+    ///   how to copy an image or a formatter. So are arrays nested in
+    ///   arrays (`[[ViewModel]]`) and their ViewModels.
+    /// - Weak slots (still weak, and pointing where the original's point,
+    ///   even at an object this copy copied: a child's weak `parent` still
+    ///   names the original parent), commands (the same `Command` objects,
     ///   with their own "needs execute" state), the index path and the
     ///   serializable and archived key registrations.
     ///
@@ -35,7 +38,9 @@ extension ViewModel {
         memo.record(result, of: self)
         let (slots, path, commands, dependents, registry) =
             (weakSlots, indexPathSlot, commandSlots, commandDependents, keyRegistry)
-        let entries = orderedEntries()
+        // Untracked, as the library's other bulk reads: a copy made inside
+        // an Observation scope does not make it hear every later write.
+        let entries = untrackedEntries
         var values: [String: ViewModelValue] = Dictionary(minimumCapacity: entries.count)
         var order: [String] = []
         order.reserveCapacity(entries.count)

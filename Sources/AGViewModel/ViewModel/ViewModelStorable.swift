@@ -149,9 +149,7 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
         // An empty array has no element to tell: a list of ViewModels (or
         // sections, or managers) must stay a payload, or it reads back as
         // `nil` through `payload(forKey:as:)`.
-        if Element.self is ViewModel.Type || Element.self is Section.Type || Element.self is Manager.Type {
-            return .payload(self)
-        }
+        if Self.isPayloadWhenEmpty { return .payload(self) }
         var elements = JSONArray()
         elements.reserveCapacity(count)
         for element in self {
@@ -159,6 +157,20 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
             elements.append(json)
         }
         return .json(.array(elements))
+    }
+}
+
+/// Arrays whose elements are stored as payloads (ViewModels, sections,
+/// managers, ``ViewModelPayload`` types, and arrays of those): an empty one
+/// stays a payload too, so it reads back as its own type.
+internal protocol PayloadElementArray {
+    static var isPayloadWhenEmpty: Bool { get }
+}
+
+extension Array: PayloadElementArray where Element: ViewModelStorable {
+    static var isPayloadWhenEmpty: Bool {
+        Element.self is ViewModel.Type || Element.self is any ViewModelPayload.Type
+            || (Element.self as? any PayloadElementArray.Type)?.isPayloadWhenEmpty == true
     }
 }
 
