@@ -166,6 +166,12 @@ extension DeepCopyTests {
 
 private struct Badge: ViewModelPayload { var name: String }
 
+/// A payload type that stores itself as JSON.
+private struct HexColor: ViewModelPayload {
+    var hex: String
+    var viewModelValue: ViewModelValue { .json(.string(hex)) }
+}
+
 extension DeepCopyTests {
     /// An empty array of payload elements (`[[ViewModel]]`, `[Badge]`)
     /// stays a payload, as an empty `[ViewModel]` does, so it reads back
@@ -178,6 +184,9 @@ extension DeepCopyTests {
         #expect(vm.payload(forKey: "grid", as: [[ViewModel]].self) != nil)
         #expect(vm.payload(forKey: "badges", as: [Badge].self) != nil)
         #expect(vm["names"] == [])
+        // One whose elements store themselves as JSON stays JSON when not empty.
+        vm[value: "colors"] = [HexColor(hex: "#fff")].viewModelValue
+        #expect(vm["colors"] == ["#fff"])
     }
 
     /// Copying reads untracked, as the library's other bulk reads do: a

@@ -247,28 +247,33 @@ extension ViewModelDeepMergeGraphTests {
         #expect(lost == 0)
     }
 
-    /// A deep merge that changes nothing inside a nested ViewModel is no
-    /// change: the holder's commands on the key do not run, as for a key
-    /// holding a JSON object; a real change runs them.
-    @Test(arguments: [false, true])
-    func aDeepMergeThatChangesNothingRunsNoCommand(nested: Bool) {
+    /// A nested ViewModel held under two keys is merged once, and the
+    /// commands on both keys run: each key's value changed inside.
+    @Test func aViewModelHeldUnderTwoKeysMarksTheCommandsOfBoth() {
+        for byViewModel in [false, true] {
+            let shared = ViewModel(["name": "Ann"])
+            let vm = ViewModel().set("a", payload: shared).set("b", payload: shared)
+            vm.setCommand(forKey: "labelA", dependsOn: ["a"], execution: .automatic) { vm in vm.string(at: "a.name") }
+            vm.setCommand(forKey: "labelB", dependsOn: ["b"], execution: .automatic) { vm in vm.string(at: "b.name") }
+            if byViewModel {
+                let incoming = ViewModel(["name": "Bo"])
+                vm.deepMerge(ViewModel().set("a", payload: incoming).set("b", payload: incoming))
+            } else {
+                vm.deepMerge(["a": ["name": "Bo"], "b": ["name": "Bo"]])
+            }
+            #expect(vm["labelA"] == "Bo" && vm["labelB"] == "Bo", "by a ViewModel: \(byViewModel)")
+        }
+    }
+
+    /// Lists of sections merged in are copied, as `copy()` copies them:
+    /// changing the result never changes `other`.
+    @Test func aListOfSectionsMergedInIsCopied() throws {
+        let section = Section(items: [ViewModel(["id": 1])])
+        let other = ViewModel()
+        other[value: "groups"] = [section].viewModelValue
         let vm = ViewModel()
-        if nested { vm[value: "user"] = .payload(ViewModel(["name": "Ann"])) } else { vm["user"] = ["name": "Ann"] }
-        let runs = Recorder<Int>()
-        vm.setCommand(forKey: "label", dependsOn: ["user"], execution: .automatic) { vm -> String? in
-            runs.append(1)
-            return vm.string(at: "user.name") ?? ""
-        }
-        let before = runs.count
-        vm.deepMerge(["user": ["name": "Ann"]])
-        if nested {
-            // (Into a JSON object, a ViewModel makes it a ViewModel: a change.)
-            let incoming = ViewModel()
-            incoming[value: "user"] = .payload(ViewModel(["name": "Ann"]))
-            vm.deepMerge(incoming)
-        }
-        #expect(runs.count == before)
-        vm.deepMerge(["user": ["name": "Bo"]])
-        #expect(runs.count == before + 1 && vm["label"] == "Bo")
+        vm.deepMerge(other)
+        let merged = try #require(vm.payload(forKey: "groups", as: [Section].self))
+        #expect(merged.count == 1 && merged[0] !== section && merged[0][0] !== section[0])
     }
 }

@@ -80,7 +80,7 @@ extension ViewModel {
     /// with this ViewModel as context.
     ///
     /// Both sides are held weakly and the observation stops by itself when
-    /// either is deallocated; ``stopObservingNotifications(named:center:)``
+    /// either is deallocated; ``stopObservingNotifications(named:center:handler:)``
     /// stops it explicitly. Observing the same name and center again with the
     /// same handler replaces the earlier observation.
     ///

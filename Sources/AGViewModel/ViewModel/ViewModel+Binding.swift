@@ -89,7 +89,8 @@ extension ViewModel {
         return computeSize(with: view, in: context)
     }
 
-    /// The cached size when it is valid for `context`, without computing.
+    /// The cached size when it is valid for `context`, without computing,
+    /// whatever class of view measured it.
     @MainActor
     public func cachedSize(in context: LayoutContext) -> CGSize? {
         guard !needsCachedSizeFlag, let cache = sizeCache, cache.context == context else { return nil }

@@ -19,16 +19,8 @@ extension ViewModel {
     /// ```
     @discardableResult
     public func deepMerge(_ object: JSONObject) -> ViewModel {
-        deepMergeChanging(object)
+        for (key, value) in object { deepMerge(value, forKey: key) }
         return self
-    }
-
-    /// ``deepMerge(_:)-(JSONObject)``; whether any stored value changed.
-    @discardableResult
-    private func deepMergeChanging(_ object: JSONObject) -> Bool {
-        var changed = false
-        for (key, value) in object where deepMerge(value, forKey: key) { changed = true }
-        return changed
     }
 
     /// Deep-merges the values of `other` into this ViewModel: JSON values
@@ -183,16 +175,14 @@ extension ViewModel {
 
     /// ``deepMerge(_:)-(ViewModel)``, skipping pairs already merged or
     /// being merged further up.
-    @discardableResult
-    private func deepMerge(_ other: ViewModel, state: inout MergeState) -> Bool {
+    private func deepMerge(_ other: ViewModel, state: inout MergeState) {
         guard other !== self,
               state.merged.insert(MergePair(target: self, incoming: other)).inserted
-        else { return false }
-        var changed = false
+        else { return }
         for key in other.keys {
             switch other[value: key] {
             case .json(let value)?:
-                if deepMerge(value, forKey: key) { changed = true }
+                deepMerge(value, forKey: key)
             case .payload(let payload)?:
                 guard let incoming = payload as? ViewModel else {
                     // Arrays of ViewModels, sections and managers are
@@ -205,11 +195,10 @@ extension ViewModel {
                         continue
                     case (let content?, _):
                         self[value: key] = .payload(content.deepCopy(memo: &state.copies).payload)
-                    case (nil, let old):
-                        self[value: key] = .payload(payload)
-                        if ViewModelValue.isSame(old, .payload(payload)) { continue }
+                    case (nil, _):
+                        // Lists of sections or managers are copied as `copy()` copies them.
+                        self[value: key] = .payload(NestedContent.copyOfGroupingList(payload, memo: &state.copies) ?? payload)
                     }
-                    changed = true
                     continue
                 }
                 switch self[value: key] {
@@ -217,10 +206,9 @@ extension ViewModel {
                     // Its copy, stored by this merge, is merged with it
                     // already: another part of `other` may have merged
                     // into the copy since, and that stays.
-                    if !state.isSame(stored, as: incoming), state.copies.copy(of: incoming) !== stored,
-                       stored.deepMerge(incoming, state: &state) {
+                    if !state.isSame(stored, as: incoming), state.copies.copy(of: incoming) !== stored {
+                        stored.deepMerge(incoming, state: &state)
                         markCommandsDepending(on: key)
-                        changed = true
                     }
                 case .json(.object(let members))?:
                     // An object merges with a ViewModel key by key, as a
@@ -229,18 +217,15 @@ extension ViewModel {
                     let nested = ViewModel(members)
                     nested.deepMerge(incoming, state: &state)
                     self[value: key] = .payload(nested)
-                    changed = true
                 default:
                     // A copy: merging into this ViewModel later must not
                     // change `other`.
                     self[value: key] = .payload(incoming.copy(memo: &state.copies))
-                    changed = true
                 }
             case nil:
                 break
             }
         }
-        return changed
     }
 
     /// Sets `value` at `path`: the first step is a key of this ViewModel,
@@ -335,25 +320,19 @@ extension ViewModel {
         removeValue(at: JSONPath(path))
     }
 
-    /// Whether the value stored under `key` changed.
-    private func deepMerge(_ value: JSONValue, forKey key: String) -> Bool {
+    private func deepMerge(_ value: JSONValue, forKey key: String) {
         switch (self[value: key], value) {
         case (.json(let stored)?, .object):
-            let merged = stored.merging(value)
-            self[key] = merged
-            return !stored.hasSameRepresentation(as: merged)
+            self[key] = stored.merging(value)
         case (.payload(let payload)?, .object(let members)):
             if let nested = payload as? ViewModel, nested !== self {
-                // Only a real change inside marks the holder's commands.
-                guard nested.deepMergeChanging(members) else { return false }
+                nested.deepMerge(members)
                 markCommandsDepending(on: key)
             } else {
                 self[key] = value
             }
-            return true
-        case (let old, _):
+        default:
             self[key] = value
-            return !ViewModelValue.isSame(old, .json(value))
         }
     }
 }

@@ -149,7 +149,7 @@ extension Array: ViewModelStorable where Element: ViewModelStorable {
         // An empty array has no element to tell: a list of ViewModels (or
         // sections, or managers) must stay a payload, or it reads back as
         // `nil` through `payload(forKey:as:)`.
-        if Self.isPayloadWhenEmpty { return .payload(self) }
+        if isEmpty && Self.isPayloadWhenEmpty { return .payload(self) }
         var elements = JSONArray()
         elements.reserveCapacity(count)
         for element in self {
@@ -187,12 +187,12 @@ extension ViewModel: ViewModelStorable {
 
 /// A nested section, stored as a payload by reference
 /// (`ViewModel.Key<Section>`); exports, archives, copies, snapshots and
-/// diffs nest it. A list of sections (`Key<[Section]>`) is an opaque
-/// payload: shared by copies, left out of exports, archives and snapshots.
+/// diffs nest it. A list of sections (`Key<[Section]>`) is copied by
+/// copies and deep merges but left out of exports, archives and snapshots.
 extension Section: ViewModelPayload {}
 
 /// A nested manager, stored as a payload by reference
 /// (`ViewModel.Key<Manager>`); exports, archives, copies, snapshots and
-/// diffs nest it. A list of managers is an opaque payload, as a list of
+/// diffs nest it. A list of managers is copied and left out as a list of
 /// sections is.
 extension Manager: ViewModelPayload {}
