@@ -32,7 +32,8 @@ extension ViewModel {
     /// ViewModels deeper than the decoder accepts throws its error.
     ///
     /// - Throws: The decoder's `DecodingError`, naming the coding path of a
-    ///   missing key or a value of the wrong type.
+    ///   missing key or a value of the wrong type; a ``JSONWriteError`` when
+    ///   the contents are no JSON text (a NaN or infinite double).
     public func decode<Value: Decodable>(_ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
         try jsonSnapshot().decode(type, decoder: decoder)
     }
