@@ -73,9 +73,9 @@ internal struct ArchiveDecodingState {
     let end: Int
     let maximumDepth: Int
     var keys: [String] = []
-    /// The UTF-8 bytes of the keys read through references so far, bounded
-    /// by ``ArchiveFormat/referencedKeyBudget(archiveSize:)``.
-    var referencedKeyBytes = 0
+    /// The UTF-8 bytes of keys that references may still read (see
+    /// ``ArchiveFormat/referencedKeyBudget(archiveSize:)``).
+    var keyReferenceBytesLeft: Int
     /// The buffer of ``readJSON(depth:)``'s stack, between values.
     var spareContainers: [OpenContainer] = []
     /// Whether a registrations table follows the root item.
@@ -90,6 +90,7 @@ internal struct ArchiveDecodingState {
         self.end = end
         self.maximumDepth = maximumDepth
         self.keepsHolders = keepsHolders
+        keyReferenceBytesLeft = ArchiveFormat.referencedKeyBudget(archiveSize: end)
     }
 
     var remaining: Int { end - position }
@@ -196,8 +197,8 @@ internal struct ArchiveDecodingState {
                 throw malformed("key reference \(id) but only \(keys.count) keys defined", at: start)
             }
             let key = keys[Int(id)]
-            referencedKeyBytes += key.utf8.count
-            guard referencedKeyBytes <= ArchiveFormat.referencedKeyBudget(archiveSize: end) else {
+            keyReferenceBytesLeft -= key.utf8.count
+            guard keyReferenceBytesLeft >= 0 else {
                 throw malformed(ArchiveFormat.tooManyKeyReferences, at: start)
             }
             return key
