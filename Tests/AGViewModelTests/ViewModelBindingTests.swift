@@ -232,6 +232,37 @@ struct ViewModelBindingTests {
         #expect(other.bindingView === cell)
     }
 
+    /// A view reused by hand (outside the table helpers) knows what it
+    /// shows and unbinds itself, so the old row's refresh leaves it alone.
+    @Test func aViewUnbindsItselfAndKnowsWhatItShows() {
+        final class PooledCell: ViewModelBindable {
+            var applied: [String] = []
+            var unbound: [String] = []
+            func apply(_ viewModel: ViewModel) { applied.append(viewModel.string(at: "title", default: "")) }
+            func didUnbind(from viewModel: ViewModel) { unbound.append(viewModel.string(at: "title", default: "")) }
+        }
+        let row = ViewModel(["title": "row"])
+        let cell = PooledCell(), other = PooledCell()
+        #expect(cell.boundViewModel == nil)
+        row.bind(cell)
+        #expect(cell.boundViewModel === row)
+        cell.unbindFromViewModel()
+        #expect(cell.boundViewModel == nil && row.bindingView == nil)
+        #expect(cell.unbound == ["row"])
+        row.refresh()
+        #expect(cell.applied == ["row"])
+        cell.unbindFromViewModel()                        // bound to nothing: nothing to tell
+        #expect(cell.unbound == ["row"])
+
+        // A view the ViewModel has since handed to another view is no
+        // longer bound, and unbinding it leaves the other binding alone.
+        row.bind(cell)
+        row.bind(other)
+        #expect(cell.boundViewModel == nil && other.boundViewModel === row)
+        cell.unbindFromViewModel()
+        #expect(row.bindingView === other && other.unbound.isEmpty)
+    }
+
     /// A view hears each time it stops showing a ViewModel, however the
     /// binding ends, and a cell that observes what it shows stops there.
     @Test func aViewIsToldWhenItNoLongerShowsAViewModel() {

@@ -253,6 +253,14 @@ internal enum ViewBindings {
         tellUnboundViews()
     }
 
+    /// The ViewModel `view` is bound to: an entry is trusted only while
+    /// that ViewModel still holds that very view.
+    static func viewModel(boundTo view: any ViewModelBindable) -> ViewModel? {
+        guard let viewModel = owners[ObjectIdentifier(view)]?.viewModel,
+              viewModel.bindingViewSlot === view else { return nil }
+        return viewModel
+    }
+
     /// Binds a reused `view` to `viewModel`, or unbinds it when there is
     /// none (the table helpers' dequeue).
     static func rebind(_ view: any ViewModelBindable, to viewModel: ViewModel?) {

@@ -43,4 +43,14 @@ extension ViewModelBindable {
 
     /// Does nothing.
     public func didUnbind(from viewModel: ViewModel) {}
+
+    /// The ViewModel this view is the binding view of (see
+    /// ``ViewModel/bind(_:)``), or `nil`.
+    public var boundViewModel: ViewModel? { ViewBindings.viewModel(boundTo: self) }
+
+    /// Unbinds this view from the ViewModel it shows, if any, and tells it
+    /// (``didUnbind(from:)``). For views reused outside the table helpers'
+    /// dequeue: a view from your own pool that is filled by hand must not
+    /// be overwritten when the ViewModel it showed refreshes.
+    public func unbindFromViewModel() { ViewBindings.detach(view: self) }
 }
