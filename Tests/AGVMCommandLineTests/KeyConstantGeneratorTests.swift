@@ -312,6 +312,10 @@ struct KeyConstantGeneratorTests {
             #expect(generator.hasKeys, "\(top)")
             #expect(generator.generate(.swift).contains(#"public static var price: Self { "price" }"#), "\(top)")
         }
+        // The top-level map is noted, as a map at the very top is.
+        #expect(KeyConstantGenerator(sample: [[page]], moduleName: "M", sourceName: "m.json").notes.map(\.description)
+            == ["(root)[][]: a map keyed by ids (2 members); keys of its values generated"])
+        #expect(KeyConstantGenerator(sample: [[["name": "a"]]], moduleName: "M", sourceName: "m.json").notes.isEmpty)
         // A table of flags is the object asked for, however deep in arrays.
         let flags = JSONValue.object(JSONObject((0 ..< 250).map { ("flag\($0)", JSONValue.bool(true)) }))
         for top: JSONValue in [flags, [flags], [[flags]]] {

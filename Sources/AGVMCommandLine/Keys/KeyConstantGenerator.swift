@@ -69,11 +69,24 @@ struct KeyConstantGenerator {
     /// Whether the sample is an object or an array of objects, with keys or not.
     var isObjectSample: Bool { rootObject != nil }
 
-    /// Findings about the sample: null-only keys, keys whose type varies.
+    /// The map keyed by ids whose values hold the top-level keys, when the
+    /// sample is one or holds one through arrays (`[{"101": {...}}]`), and
+    /// the steps to it (`[]` per array).
+    private var firstMapAtTheTop: (map: JSONShape, steps: String)? {
+        var current = shape, steps = ""
+        while current.kinds == [.array], let element = current.elements?.shape {
+            current = element
+            steps += "[]"
+        }
+        return current.kinds == [.object] && current.mapValues != nil ? (current, steps) : nil
+    }
+
+    /// Findings about the sample: a map keyed by ids at the top, null-only
+    /// keys, keys whose type varies.
     var notes: [Note] {
         var notes: [Note] = []
-        if shape.mapValues != nil {
-            notes.append(Note(path: "(root)", message: "a map keyed by ids (\(counted(shape.mapMemberCount, "member"))); keys of its values generated"))
+        if let (map, steps) = firstMapAtTheTop {
+            notes.append(Note(path: "(root)" + steps, message: "a map keyed by ids (\(counted(map.mapMemberCount, "member"))); keys of its values generated"))
         }
         func walk(_ object: JSONShape, path: String, depth: Int) {
             for (key, member) in object.members {
