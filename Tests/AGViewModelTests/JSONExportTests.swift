@@ -207,6 +207,12 @@ struct JSONExportTests {
         #expect(message(["common": "x"]) == "common: expected an object, found string")
         #expect(message(["sections": [:]]) == "sections: expected an array, found object")
         #expect(message(["extra": 1]) == #"unknown member "extra"; a manager has common, sections"#)
+        // A hostile key stays one short line: escaped, its middle cut.
+        let long = "a\n\"" + String(repeating: "x", count: 1_000_000) + "end"
+        let text = message(.object(JSONObject([(long, 1)]))) ?? ""
+        #expect(text.hasPrefix(#"unknown member "a\n\"xx"#) && text.contains(#"x…x"#))
+        #expect(text.hasSuffix(#"xxend"; a manager has common, sections"#))
+        #expect(text.count < 140 && !text.contains("\n"), "\(text)")
         #expect(throws: JSONImportError.self) { try Section(importingJSON: ["header": [1]]) }
         #expect(throws: JSONImportError.self) { try ViewModel(importingJSON: "text") }
         #expect(throws: JSONParseError.self) { try Manager(importingJSON: Data("{".utf8)) }

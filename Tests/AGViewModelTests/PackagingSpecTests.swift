@@ -46,6 +46,7 @@ struct PackagingSpecTests {
         // Whole-spec problems.
         ("[1]", "timeline.spec.json: error: a spec must be a JSON object, found array"),
         (#"{"feilds": []}"#, #"timeline.spec.json: error: unknown member "feilds" (did you mean "fields"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom, keyedBy, scalarKey"#),
+        (#"{"fi\telds": []}"#, #"timeline.spec.json: error: unknown member "fi\telds" (did you mean "fields"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom, keyedBy, scalarKey"#),
         (#"{"itens": "a"}"#, #"timeline.spec.json: error: unknown member "itens" (did you mean "items"?); a spec has name, items, header, fields, headerFields, sections, sectionsFrom, keyedBy, scalarKey"#),
         (#"{"items": 3}"#, #"timeline.spec.json: error: "items" must be a path string, found int"#),
         (#"{"items": "a..b"}"#, #"timeline.spec.json: error: "items" is not a valid path: "a..b""#),

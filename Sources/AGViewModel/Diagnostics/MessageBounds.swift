@@ -33,6 +33,16 @@ package enum MessageBounds {
         return String(text.prefix(keep)) + "…" + String(text.suffix(limit - 1 - keep))
     }
 
+    /// `key` as a JSON string literal (`"rows"`, quotes and control
+    /// characters escaped, so the message stays one line), its middle cut
+    /// when longer than `limit` characters: a key from a hostile document
+    /// may be a megabyte long.
+    package static func quotedKey(_ key: String, limit: Int = pathLimit) -> String {
+        let literal = JSONValue.string(key).description
+        guard literal.count > limit, limit > 8 else { return literal }
+        return "\"" + line(String(literal.dropFirst().dropLast()), limit: limit - 2) + "\""
+    }
+
     /// `a.b[0]` → `["a", ".b", "[0]"]`; escaped characters stay in their key.
     static func components(of path: String) -> [String] {
         var components: [String] = []

@@ -250,7 +250,7 @@ public struct PackagingSpec: Sendable, Hashable {
         }
         let members = ["name", "items", "header", "fields", "headerFields", "sections", "sectionsFrom", "keyedBy", "scalarKey"]
         for key in root.keys where !members.contains(key) {
-            throw fail("unknown member \"\(key)\"\(PackagingSpecError.suggestion(for: key, in: members)); "
+            throw fail("unknown member \(MessageBounds.quotedKey(key))\(PackagingSpecError.suggestion(for: key, in: members)); "
                 + "a spec has \(members.joined(separator: ", "))")
         }
         func path(_ member: String) throws(PackagingSpecError) -> JSONPath? {
@@ -313,7 +313,7 @@ public struct PackagingSpec: Sendable, Hashable {
                 throw fail("a section entry must be an object, found \(entry.kind.rawValue)")
             }
             for key in object.keys where !members.contains(key) {
-                throw fail("unknown member \"\(key)\"\(PackagingSpecError.suggestion(for: key, in: members)); "
+                throw fail("unknown member \(MessageBounds.quotedKey(key))\(PackagingSpecError.suggestion(for: key, in: members)); "
                     + "a section entry has \(members.joined(separator: ", "))")
             }
             var title: String?
@@ -381,7 +381,7 @@ extension PackagingSpec.Field {
         case let other?: throw fail("\"key\" must be a string, found \(other.kind.rawValue)")
         }
         for name in object.keys where !Self.members.contains(name) {
-            throw fail("unknown member \"\(name)\"\(PackagingSpecError.suggestion(for: name, in: Self.members)); "
+            throw fail("unknown member \(MessageBounds.quotedKey(name))\(PackagingSpecError.suggestion(for: name, in: Self.members)); "
                 + "an entry has \(Self.members.joined(separator: ", "))")
         }
         func string(_ member: String) throws(PackagingSpecError) -> String? {

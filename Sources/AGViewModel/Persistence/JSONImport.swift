@@ -92,7 +92,7 @@ internal enum JSONImporter {
     ) throws(JSONImportError) {
         for key in object.keys where !allowed.contains(key) {
             throw JSONImportError(path: JSONPath(path), message:
-                "unknown member \"\(key)\"; \(what) has \(allowed.joined(separator: ", "))")
+                "unknown member \(MessageBounds.quotedKey(key)); \(what) has \(allowed.joined(separator: ", "))")
         }
     }
 
