@@ -57,6 +57,44 @@ struct ChangeSetTests {
         #expect(changes.changeCount == 1)
     }
 
+    /// Rows packaged with an on-demand command, whose output a cell asked
+    /// for on the shown rows only: the same response again reloads
+    /// nothing, directly or through snapshot copies (the background diff),
+    /// and a changed input still reloads its row.
+    @Test func commandOutputsComputedOnOneSideOnlyAreNotChanges() throws {
+        func row(_ id: Int64, price: Double) -> ViewModel {
+            let vm = ViewModel(["id": .int(id), "price": .double(price)])
+            vm.setCommand(forKey: "priceText", dependsOn: ["price"]) { vm -> JSONValue? in
+                .string("\(vm.double(at: "price", default: 0)) EUR")
+            }
+            return vm
+        }
+        func page(_ prices: [Double], author: Bool = false) -> Manager {
+            Manager(sections: [Section(items: prices.enumerated().map { i, price in
+                let vm = row(Int64(i), price: price)
+                if author { vm[value: "author"] = .payload(row(100, price: price)) }
+                return vm
+            })])
+        }
+        let shown = page([10, 12], author: true)
+        for item in shown[0] {
+            _ = try item.executeCommandIfNeeded(forKey: "priceText")
+            _ = try item.payload(forKey: "author", as: ViewModel.self)?.executeCommandIfNeeded(forKey: "priceText")
+        }
+        #expect(shown[0][0]["priceText"] == "10.0 EUR")
+        #expect(ChangeSet(from: shown, to: page([10, 12], author: true)).isEmpty)
+        #expect(ChangeSet(from: shown.snapshot.makeManager(), to: page([10, 12], author: true).snapshot.makeManager()).isEmpty)
+        #expect(ChangeSet(from: shown.copy(), to: page([10, 12], author: true)).isEmpty)
+        #expect(ChangeSet(from: shown, to: page([10, 13], author: true)).reloadedItems == [path(0, 1)])
+        #expect(ChangeSet(from: shown.snapshot.makeManager(), to: page([10, 13], author: true).snapshot.makeManager())
+            .reloadedItems == [path(0, 1)])
+        // A value that is no command's output still counts.
+        let plain = page([10, 12])
+        plain[0][0]["note"] = "x"
+        #expect(ChangeSet(from: plain, to: page([10, 12])).reloadedItems == [path(0, 0)])
+        #expect(ChangeSet(from: page([10, 12]), to: plain).reloadedItems == [path(0, 0)])
+    }
+
     /// An identity written differently (`1` for `1.0`, a big integer for
     /// an int) still matches its row, and the row, which shows it
     /// differently, is reloaded; in its section or moved to another.

@@ -88,6 +88,17 @@ internal struct CommandSlot {
 }
 
 extension ViewModel {
+    /// Whether any key holds, or may hold, a command's output: a command
+    /// is set here, or the original of this snapshot copy had one.
+    internal var hasCommandOutputKeys: Bool {
+        !commandSlots.isEmpty || !snapshotCommandKeys.isEmpty
+    }
+
+    /// The keys of ``hasCommandOutputKeys``.
+    internal var commandOutputKeys: Set<String> {
+        snapshotCommandKeys.isEmpty ? Set(commandSlots.keys) : snapshotCommandKeys.union(commandSlots.keys)
+    }
+
     // MARK: Setting and removing
 
     /// Sets `command` for `key`, replacing any earlier one, and marks it,

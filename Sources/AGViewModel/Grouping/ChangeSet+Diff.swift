@@ -25,6 +25,10 @@ extension ChangeSet {
     /// by their content, so a row whose nested ViewModel was packaged
     /// afresh, or made from a snapshot, with the same values is unchanged;
     /// the same ViewModel instance on both sides counts as unchanged.
+    /// Keys with a command on either side (or on the ViewModel a snapshot
+    /// copy was made from) are left out: a command's output derives from
+    /// the values compared, and only the shown row may have computed it (a
+    /// cell ran an on-demand command).
     ///
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
     /// there, with n the number of items, plus the nested ViewModels
@@ -61,32 +65,44 @@ private struct Occurrences {
     var tail = -1
 }
 
-/// Whether two items hold the same values (by `isSame`, nested ViewModels
-/// by content, through the diff's `nested` comparison). `key` (the
-/// identity, already known equal) is skipped.
-private func sameContent(
-    _ a: StoredValues, _ b: StoredValues, skippingKey key: String?, nested: inout NestedContentComparison
+/// Whether two ViewModels hold the same values, by `isSame` and, for JSON
+/// on both sides (the usual case), by representation; other values that
+/// differ so are passed to `sameNested` (nested content compared by the
+/// diff). `key` (an identity, already known equal) is skipped, and so are
+/// commands' outputs on either side: they derive from the values compared,
+/// and one side may not have computed them yet (a cell ran an on-demand
+/// command on the shown row; the fresh one has not).
+internal func sameStoredContent(
+    _ old: ViewModel, _ new: ViewModel, skippingKey key: String?,
+    sameNested: (ViewModelValue, ViewModelValue) -> Bool
 ) -> Bool {
-    guard a.count == b.count else { return false }
-    for (k, entry) in a.storage where k != key {
-        let value = entry.value
-        guard let other = b[k] else { return false }
-        // JSON on both sides (the usual case) compares directly.
-        if case .json(let x) = value, case .json(let y) = other {
-            if !x.hasSameRepresentation(as: y) { return false }
-        } else if !value.isSame(as: other) && !nested.sameContent(value, other) {
-            return false
-        }
+    let a = old.values, b = new.values
+    @inline(__always) func same(_ value: ViewModelValue, _ other: ViewModelValue) -> Bool {
+        if case .json(let x) = value, case .json(let y) = other { return x.hasSameRepresentation(as: y) }
+        return value.isSame(as: other) || sameNested(value, other)
     }
-    return true
+    guard old.hasCommandOutputKeys || new.hasCommandOutputKeys else {
+        guard a.count == b.count else { return false }
+        for (k, entry) in a.storage where k != key {
+            guard let other = b[k], same(entry.value, other) else { return false }
+        }
+        return true
+    }
+    let outputs = old.commandOutputKeys.union(new.commandOutputKeys)
+    var compared = 0
+    for (k, entry) in a.storage where !outputs.contains(k) {
+        compared += 1
+        guard k != key else { continue }
+        guard let other = b[k], same(entry.value, other) else { return false }
+    }
+    return compared == b.storage.keys.count(where: { !outputs.contains($0) })
 }
 
-/// A ViewModel's stored values and identity.
+/// A ViewModel's identity.
 @inline(__always)
-private func read(_ item: ViewModel, _ rule: IdentityRule) -> (values: StoredValues, id: JSONValue?) {
-    let stored = item.values
-    if let key = rule.key { return (stored, ChangeSet.identity(in: stored, key: key)) }
-    return (stored, rule.identity(of: item))
+private func identity(of item: ViewModel, _ rule: IdentityRule) -> JSONValue? {
+    if let key = rule.key { return ChangeSet.identity(in: item.values, key: key) }
+    return rule.identity(of: item)
 }
 
 /// The diff: items matched by identity through hash tables, Heckel-style,
@@ -206,7 +222,6 @@ private struct Differ {
         let rule = itemRule
         var occurrences: [JSONValue: Occurrences] = [:]
         var queue: [Int] = []
-        var oldValues: [StoredValues] = []
         for t in pairs {
             let s = newToOld[t]
             let olds = old.lists[s], news = new.lists[t]
@@ -221,10 +236,8 @@ private struct Differ {
                 occurrences.reserveCapacity(olds.count)
             }
             queue.removeAll(keepingCapacity: true)
-            oldValues.removeAll(keepingCapacity: true)
             for (i, item) in olds.enumerated() {
-                let (stored, id) = read(item, rule)
-                oldValues.append(stored)
+                let id = identity(of: item, rule)
                 old.ids[o0 + i] = id
                 queue.append(-1)
                 if let id {
@@ -232,7 +245,7 @@ private struct Differ {
                 }
             }
             for (j, item) in news.enumerated() {
-                let (stored, id) = read(item, rule)
+                let id = identity(of: item, rule)
                 new.ids[n0 + j] = id
                 var i = -1
                 if let id {
@@ -249,7 +262,7 @@ private struct Differ {
                     // Matched by position, the key may be `null` on one side
                     // and missing (or another key) on the other.
                     let skipped = Self.identityKey(rule, ifSameIn: old.ids[o0 + i], id)
-                    isChanged[n0 + j] = !sameContent(oldValues[i], stored, skippingKey: skipped, nested: &nestedComparison)
+                    isChanged[n0 + j] = !sameStoredContent(olds[i], item, skippingKey: skipped) { nestedComparison.sameContent($0, $1) }
                 }
             }
         }
@@ -275,8 +288,7 @@ private struct Differ {
                 let a = old.item(o), b = new.item(n)
                 if a !== b {
                     let skipped = Self.identityKey(itemRule, ifSameIn: old.ids[o], new.ids[n])
-                    isChanged[n] = !sameContent(read(a, itemRule).values, read(b, itemRule).values, skippingKey: skipped,
-                                                nested: &nestedComparison)
+                    isChanged[n] = !sameStoredContent(a, b, skippingKey: skipped) { nestedComparison.sameContent($0, $1) }
                 }
             }
         }

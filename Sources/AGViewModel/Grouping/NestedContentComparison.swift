@@ -111,17 +111,7 @@ internal struct NestedContentComparison {
     private mutating func compare(_ objects: Objects) -> Bool {
         switch objects {
         case let .viewModels(old, new):
-            let a = old.values, b = new.values
-            guard a.count == b.count else { return false }
-            for (key, entry) in a.storage {
-                guard let other = b[key] else { return false }
-                let value = entry.value
-                if case .json(let x) = value, case .json(let y) = other {
-                    if !x.hasSameRepresentation(as: y) { return false }
-                } else if !value.isSame(as: other) && !enqueueNested(value, other) {
-                    return false
-                }
-            }
+            guard sameStoredContent(old, new, skippingKey: nil, sameNested: { enqueueNested($0, $1) }) else { return false }
         case let .sections(old, new):
             let (a, b) = (old.untrackedItems, new.untrackedItems)
             guard a.count == b.count else { return false }

@@ -64,6 +64,7 @@ extension ViewModel {
             result.indexPathSlot = path
             result.commandSlots = commands.mapValues(CommandSlot.init(copying:))
             result.commandDependents = dependents
+            result.snapshotCommandKeys = snapshotCommandKeys
             result.keyRegistry = registry
         }
         return result

@@ -26,7 +26,9 @@ extension ViewModel {
     /// The keys registered for export and archives
     /// and the index path are copied, so the copy writes what the original
     /// writes. Commands, weak slots, observers and the delegate belong to
-    /// the running screen and are not copied.
+    /// the running screen and are not copied; the values commands computed
+    /// are, and a diff of the made copies leaves them out as it leaves out
+    /// commands' outputs (see ``ChangeSet/init(from:to:identity:sectionIdentity:)``).
     ///
     /// Taking a snapshot recurses once per nested ViewModel: a 512 KB
     /// stack (Apple's default for secondary threads) holds chains of about
@@ -67,13 +69,15 @@ extension ViewModel {
             let keyRegistry: KeyRegistry
             let indexPath: IndexPath?
             let identity: UInt64
+            let commandKeys: Set<String>
 
             init(
                 keys: [String], values: [String: Value], omittedKeys: [String],
-                keyRegistry: KeyRegistry, indexPath: IndexPath?, identity: UInt64
+                keyRegistry: KeyRegistry, indexPath: IndexPath?, identity: UInt64, commandKeys: Set<String>
             ) {
                 (self.keys, self.values, self.omittedKeys) = (keys, values, omittedKeys)
                 (self.keyRegistry, self.indexPath, self.identity) = (keyRegistry, indexPath, identity)
+                self.commandKeys = commandKeys
             }
         }
 
@@ -132,7 +136,8 @@ extension ViewModel {
             }
             storage = Storage(
                 keys: keys, values: values, omittedKeys: omittedKeys,
-                keyRegistry: viewModel.keyRegistry, indexPath: viewModel.indexPathSlot, identity: identity)
+                keyRegistry: viewModel.keyRegistry, indexPath: viewModel.indexPathSlot, identity: identity,
+                commandKeys: viewModel.commandOutputKeys)
         }
 
         /// The number of keys.
@@ -211,6 +216,7 @@ extension ViewModel {
             let viewModel = ViewModel(uncheckedKeys: keys, values: stored)
             viewModel.keyRegistry = keyRegistry
             viewModel.indexPathSlot = indexPath
+            viewModel.snapshotCommandKeys = storage.commandKeys
             return viewModel
         }
     }

@@ -55,6 +55,10 @@ public final class ViewModel {
     /// The number of the latest claim of a command for a run (see
     /// `CommandSlot.claim`).
     internal var lastCommandClaim = 0
+    /// For a ViewModel made from a snapshot: the keys of the commands the
+    /// original had. The values under them are commands' outputs, which
+    /// diffs leave out as they leave out those of commands set here.
+    internal var snapshotCommandKeys: Set<String> = []
     // Main-actor state (see ViewModel+Actions.swift and ViewModel+Binding.swift).
     @MainActor internal weak var delegateSlot: (any ViewModelDelegate)?
     @MainActor internal weak var bindingViewSlot: (any ViewModelBindable)?
