@@ -5,8 +5,9 @@ import UIKit
 /// identifier: the counterpart of the original's `AGBaseReusable`.
 ///
 /// Cells, header/footer views and supplementary views adopt it for free: the
-/// identifier is the class name, and nibs are looked up by class name in the
-/// class's own bundle, so views shipped in a framework find their nibs. Nibs
+/// identifier is the class name (with the types it is nested in), and nibs
+/// are looked up by class name in the class's own bundle, so views shipped
+/// in a framework find their nibs. Nibs
 /// a Swift package ships are resources in its `Bundle.module`: pass that as
 /// the `bundle` of `registerNib`.
 ///
@@ -16,15 +17,18 @@ import UIKit
 /// identifier or bundle, register and dequeue with UIKit's own methods.
 @MainActor
 public protocol ReusableView: AnyObject {
-    /// The reuse identifier: the class name.
+    /// The reuse identifier: the class name, qualified by the types it is
+    /// nested in.
     static var reuseIdentifier: String { get }
     /// The bundle holding the view's nib; `nil`, the class's own bundle.
     static var resourceBundle: Bundle? { get }
 }
 
 extension ReusableView {
-    /// The class name.
-    public static var reuseIdentifier: String { String(describing: self) }
+    /// The class name, qualified by the types it is nested in (not by the
+    /// module): `BookCell`, or `SettingsScreen.DetailCell` for a nested
+    /// class, so two nested classes of one name do not share an identifier.
+    public static var reuseIdentifier: String { TypeName.qualified(self) }
     /// `nil`: the nib is looked up in the class's own bundle.
     public static var resourceBundle: Bundle? { nil }
 
@@ -77,7 +81,7 @@ extension UITableView {
     ) -> Cell {
         let reused = dequeueReusableCell(withIdentifier: type.reuseIdentifier, for: indexPath)
         guard let cell = reused as? Cell else {
-            preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+            preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(String(reflecting: Swift.type(of: reused))), not \(String(reflecting: type))")
         }
         if let bindable = cell as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return cell
@@ -92,7 +96,7 @@ extension UITableView {
     ) -> View? {
         guard let reused = dequeueReusableHeaderFooterView(withIdentifier: type.reuseIdentifier) else { return nil }
         guard let view = reused as? View else {
-            preconditionFailure("Header/footer view registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+            preconditionFailure("Header/footer view registered as '\(type.reuseIdentifier)' is \(String(reflecting: Swift.type(of: reused))), not \(String(reflecting: type))")
         }
         if let bindable = view as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return view
@@ -130,7 +134,7 @@ extension UICollectionView {
     ) -> Cell {
         let reused = dequeueReusableCell(withReuseIdentifier: type.reuseIdentifier, for: indexPath)
         guard let cell = reused as? Cell else {
-            preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+            preconditionFailure("Cell registered as '\(type.reuseIdentifier)' is \(String(reflecting: Swift.type(of: reused))), not \(String(reflecting: type))")
         }
         if let bindable = cell as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return cell
@@ -143,7 +147,7 @@ extension UICollectionView {
         let reused = dequeueReusableSupplementaryView(
             ofKind: kind, withReuseIdentifier: type.reuseIdentifier, for: indexPath)
         guard let view = reused as? View else {
-            preconditionFailure("View registered as '\(type.reuseIdentifier)' is \(Swift.type(of: reused)), not \(type)")
+            preconditionFailure("View registered as '\(type.reuseIdentifier)' is \(String(reflecting: Swift.type(of: reused))), not \(String(reflecting: type))")
         }
         if let bindable = view as? any ViewModelBindable { ViewBindings.rebind(bindable, to: viewModel) }
         return view
