@@ -43,6 +43,16 @@ struct MessageBoundsTests {
         #expect(cut.contains("…"))
         #expect(MessageBounds.line("short") == "short")
     }
+
+    /// A character can hold any number of scalars: one letter with
+    /// 100,000 combining marks is one character, but is still cut.
+    @Test func aCharacterOfManyScalarsIsCut() {
+        let marks = "a" + String(repeating: "\u{301}", count: 100_000) + "z"
+        let cut = MessageBounds.line(marks)
+        #expect(cut.unicodeScalars.count == 4 * 400)
+        #expect(cut.unicodeScalars.first == "a" && cut.unicodeScalars.last == "z")
+        #expect(cut.unicodeScalars.contains("…"))
+    }
 }
 
 extension MessageBoundsTests {

@@ -162,6 +162,12 @@ struct SpecItemSourceTests {
         #expect(SkippedSummary.lines(for: Array(skipped[2...3]), scalarKeyHolder: "a section") == [
             "2 elements skipped: 1 string, 1 number, not objects (a section with \"scalarKey\" packages them)",
         ])
+        // A section per element (a `sectionsFrom` map of scalars): one
+        // line per section, in order, found without searching them all.
+        let perSection = (0 ..< 20_000).map { SkippedElement(location: .section($0, .item(0)), reason: .notAnObject(found: .int)) }
+        let lines = SkippedSummary.lines(for: perSection)
+        #expect(lines.count == 20_000)
+        #expect(lines.first == perSection[0].description && lines.last == perSection[19_999].description)
         #expect(grouped(1_234_567) == "1,234,567")
         #expect(grouped(999) == "999")
     }

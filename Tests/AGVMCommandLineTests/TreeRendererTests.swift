@@ -174,6 +174,19 @@ struct TreeRendererTests {
         #expect(widths.max() == 40, "\(cut)")
     }
 
+    /// Text of almost no width (zero-width spaces, a letter with many
+    /// combining marks) still cannot make a line longer than its width
+    /// allows: cut text keeps at most eight scalars a column.
+    @Test func textOfNoWidthIsCutByItsScalars() {
+        let zeroWidth = String(repeating: "\u{200B}", count: 100_000)
+        let marks = "a" + String(repeating: "\u{301}", count: 100_000)
+        #expect(DisplayWidth.cut(zeroWidth, to: 80).unicodeScalars.count == 80 * 8)
+        #expect(DisplayWidth.cut(marks, to: 80).unicodeScalars.count == 80 * 8)
+        let item = ViewModel(JSONObject([(zeroWidth, 1), ("value", .string(marks))]))
+        let text = TreeRenderer(style: OutputStyle(width: 40, colors: false)).render(manager: Manager(sections: [Section(items: [item])]), title: "x.json")
+        #expect(text.unicodeScalars.count < 2_000, "\(text.unicodeScalars.count) scalars")
+    }
+
     @Test func theFirstLevelPastTheDeepestShownIsMarked() {
         var current = ViewModel(["x": 1])
         for _ in 0 ..< TreeRenderer.maximumDepth + 1 {

@@ -76,19 +76,28 @@ enum DisplayWidth {
     }
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
+    /// Zero-width scalars (combining marks, U+200B) take no column, so the
+    /// scalars kept are bounded too: at most `scalarsPerColumn` a column.
     static func cut(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
-        guard of(text) > columns else { return text }
-        var kept = ""
+        let scalarLimit = columns.multipliedReportingOverflow(by: scalarsPerColumn).overflow ? .max : columns * scalarsPerColumn
+        guard of(text) > columns || text.unicodeScalars.count > scalarLimit else { return text }
+        var kept = String.UnicodeScalarView()
         var used = 0
-        for character in text {
+        characters: for character in text {
             let width = of(character)
             if used + width > columns - 1 { break }
-            kept.append(character)
+            for scalar in character.unicodeScalars {
+                if kept.count >= scalarLimit - 1 { break characters }
+                kept.append(scalar)
+            }
             used += width
         }
-        return kept + "…"
+        return String(kept) + "…"
     }
+
+    /// The most Unicode scalars a column of cut text holds on average.
+    static let scalarsPerColumn = 8
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

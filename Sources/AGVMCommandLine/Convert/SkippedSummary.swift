@@ -13,6 +13,9 @@ enum SkippedSummary {
         // Per section (nil for a single section): the kinds counted, in first-seen order.
         var groups: [(section: Int?, kinds: [(String, Int)], first: SkippedElement)] = []
         var lineOfGroup: [Int?: Int] = [:]
+        // The group of each section: a lookup per element, not a search of
+        // every group (a `sectionsFrom` document can have a section per element).
+        var groupOfSection: [Int?: Int] = [:]
         for element in skipped {
             guard case .notAnObject(let found) = element.reason else {
                 lines.append(element.description)
@@ -20,7 +23,7 @@ enum SkippedSummary {
             }
             let section = sectionIndex(of: element.location)
             let kind = singular(found)
-            if let index = groups.firstIndex(where: { $0.section == section }) {
+            if let index = groupOfSection[section] {
                 if let k = groups[index].kinds.firstIndex(where: { $0.0 == kind }) {
                     groups[index].kinds[k].1 += 1
                 } else {
@@ -28,6 +31,7 @@ enum SkippedSummary {
                 }
             } else {
                 lineOfGroup[section] = lines.count
+                groupOfSection[section] = groups.count
                 lines.append("")
                 groups.append((section, [(kind, 1)], element))
             }

@@ -227,7 +227,12 @@ struct TreeRenderer {
 
     private func emitRows(_ rows: [Row], prefix: String, into out: inout String) {
         guard !rows.isEmpty else { return }
-        let keys = rows.map { Self.printable($0.key) }
+        // Cut to the width here too: a key of zero-width characters (or one
+        // letter with 100,000 combining marks) has almost no width.
+        let keys = rows.map { row in
+            let key = Self.printable(row.key)
+            return style.width.map { DisplayWidth.cut(key, to: $0) } ?? key
+        }
         let keyWidth = min(keys.map { DisplayWidth.of($0) }.max() ?? 0, Self.keyColumnLimit)
         let typeWidth = rows.map(\.type.count).max() ?? 0
         for (row, key) in zip(rows, keys) {
@@ -262,7 +267,8 @@ struct TreeRenderer {
         let pieces = label.map { (text: Self.printable($0.text), role: $0.role) }
         for (index, piece) in pieces.enumerated() where room > 0 {
             let width = DisplayWidth.of(piece.text)
-            let fits = width < room || (width == room && index == pieces.count - 1)
+            let fits = (width < room || (width == room && index == pieces.count - 1))
+                && piece.text.unicodeScalars.count / DisplayWidth.scalarsPerColumn <= room
             let shown = fits ? piece.text : DisplayWidth.cut(pieces[index...].map(\.text).joined(), to: room)
             text += piece.role.map { style.paint(shown, $0) } ?? shown
             if !fits { break }

@@ -27,10 +27,23 @@ package enum MessageBounds {
     /// `text` whole when at most `limit` characters, else its start and end
     /// around `…`. A limit of 8 or less leaves too little of either end to
     /// read, so the text is returned whole.
+    ///
+    /// A character can hold any number of scalars (a letter with 100,000
+    /// combining marks is one), so the scalars are bounded too: at most
+    /// four times `limit`.
     package static func line(_ text: String, limit: Int = 400) -> String {
-        guard text.count > limit, limit > 8 else { return text }
-        let keep = (limit - 1) / 2
-        return String(text.prefix(keep)) + "…" + String(text.suffix(limit - 1 - keep))
+        guard limit > 8 else { return text }
+        var result = text
+        if text.count > limit {
+            let keep = (limit - 1) / 2
+            result = String(text.prefix(keep)) + "…" + String(text.suffix(limit - 1 - keep))
+        }
+        let scalars = result.unicodeScalars
+        let scalarLimit = limit.multipliedReportingOverflow(by: 4).overflow ? .max : limit * 4
+        guard scalars.count > scalarLimit else { return result }
+        let keep = (scalarLimit - 1) / 2
+        return String(String.UnicodeScalarView(scalars.prefix(keep))) + "…"
+            + String(String.UnicodeScalarView(scalars.suffix(scalarLimit - 1 - keep)))
     }
 
     /// `key` as a JSON string literal (`"rows"`, quotes and control
