@@ -42,6 +42,25 @@ struct CodableBridgeTests {
         #expect(try json.objectValue?.decode(Post.self, decoder: decoder) == post)
     }
 
+    /// A `JSONValue` inside a model is data, as a `[String: T]` is: key
+    /// strategies rename the model's properties, not the value's keys
+    /// (which could collide: `aB` and `a_b`).
+    @Test func keyStrategiesLeaveTheKeysOfJSONValuesAlone() throws {
+        struct Event: Codable, Equatable { var eventName: String; var metadata: JSONValue }
+        let (encoder, decoder) = coders
+        let text = #"{"event_name":"x","metadata":{"user_id":7,"aB":1,"a_b":2,"nested":{"utm_source":"a"}}}"#
+        let event = try decoder.decode(Event.self, from: Data(text.utf8))
+        #expect(event.metadata == (try JSONValue(parsing: text))["metadata"])
+        encoder.outputFormatting = .sortedKeys
+        let written = try encoder.encode(Event(eventName: "y", metadata: ["userId": 1, "URLString": ["innerKey": 2]]))
+        #expect(String(decoding: written, as: UTF8.self) == #"{"event_name":"y","metadata":{"URLString":{"innerKey":2},"userId":1}}"#)
+        // Through the bridge, both ways.
+        let model = Event(eventName: "z", metadata: ["userId": 1])
+        let json = try JSONValue(encoding: model, encoder: encoder)
+        #expect(json == ["event_name": "z", "metadata": ["userId": 1]])
+        #expect(try json.decode(Event.self, decoder: decoder) == model)
+    }
+
     @Test func aViewModelIsMadeFromAndDecodedToAModel() throws {
         let (encoder, decoder) = coders
         let viewModel = try ViewModel(encoding: post, encoder: encoder)

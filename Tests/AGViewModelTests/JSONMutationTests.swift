@@ -4,6 +4,21 @@ import Testing
 
 @Suite("Mutating and iterating JSON values")
 struct JSONMutationTests {
+    /// Setting the index one past the end, again and again, grows the
+    /// array as appending does (by doubling), not to the exact size each
+    /// time, which copied the whole array per element.
+    @Test func settingOnePastTheEndGrowsGeometrically() {
+        var json = JSONValue.array(JSONArray((0 ..< 1000).map { JSONValue.int(Int64($0)) }))
+        json[1000] = 1000
+        guard case .array(let grown) = json else { Issue.record("not an array"); return }
+        #expect(grown.storage.capacity >= 2000)
+        for i in 1001 ..< 5000 { json[i] = .int(Int64(i)) }
+        #expect(json.count == 5000 && json[4999] == 4999 && json[1000] == 1000)
+        var padded = JSONValue.array([])
+        padded[3] = 1                                     // a jump is padded, and sized to it
+        #expect(padded == [nil, nil, nil, 1])
+    }
+
     @Test func indexAndKeySetters() {
         var json: JSONValue = [1, 2, 3]
         json[0] = 5

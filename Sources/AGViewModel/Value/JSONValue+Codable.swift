@@ -1,9 +1,13 @@
 import Foundation
 
 /// `JSONValue` encodes and decodes through any `Encoder`/`Decoder`, so it can
-/// sit inside your own `Codable` types. Object member order is kept when the
-/// decoder reports keys in order (Foundation's `JSONDecoder` does not
-/// guarantee it; use ``JSONParser`` when order matters).
+/// sit inside your own `Codable` types. An object's keys are data, as a
+/// `[String: T]`'s are: key strategies (`.convertFromSnakeCase`) rename the
+/// model's properties around it, never its keys. So an object is encoded
+/// as a dictionary, in the encoder's order, and decoded in the order the
+/// decoder reports keys, when that names them all (else in UTF-8 order).
+/// Foundation's coders keep no member order either way: use ``JSONParser``
+/// and ``JSONWriter`` when order matters.
 ///
 /// Numbers follow the one number rule: decoding gives the same number the
 /// parser gives, though maybe in another case (`JSONDecoder` reads `35.0` as
@@ -54,9 +58,32 @@ extension JSONValue: Codable {
         if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             try CodableNesting.enterForDecoding()
             defer { CodableNesting.leave() }
-            var members = JSONObject(minimumCapacity: object.allKeys.count)
-            for key in object.allKeys {
-                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            // The members as a `String`-keyed dictionary: key strategies
+            // (`convertFromSnakeCase`, `.custom`) rewrite the keys of keyed
+            // containers but leave a dictionary's keys as they are, which
+            // an object's keys are: data, not property names.
+            let dictionary: [String: JSONValue]
+            do {
+                dictionary = try decoder.singleValueContainer().decode([String: JSONValue].self)
+            } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == decoder.codingPath.count {
+                // A decoder whose single values are scalars only (a
+                // member's mismatch has a longer path): its keys are
+                // what it has.
+                var members = JSONObject(minimumCapacity: object.allKeys.count)
+                for key in object.allKeys {
+                    members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+                }
+                self = .object(members)
+                return
+            }
+            var members = JSONObject(minimumCapacity: dictionary.count)
+            // The decoder's key order when it names the same keys (no
+            // strategy changed them); otherwise a fixed one.
+            let ordered = object.allKeys.map(\.stringValue)
+            if ordered.count == dictionary.count, ordered.allSatisfy({ dictionary[$0] != nil }) {
+                for key in ordered { members[key] = dictionary[key] }
+            } else {
+                for key in dictionary.keys.sorted(by: JSONObject.utf8Less) { members[key] = dictionary[key] }
             }
             self = .object(members)
             return
@@ -118,8 +145,12 @@ extension JSONValue: Codable {
         case .object(let o):
             try CodableNesting.enterForEncoding(self)
             defer { CodableNesting.leave() }
-            var c = encoder.container(keyedBy: AnyCodingKey.self)
-            for (key, value) in o { try c.encode(value, forKey: AnyCodingKey(key)) }
+            // As a `String`-keyed dictionary, whose keys no key strategy
+            // (`convertToSnakeCase`) rewrites.
+            var members: [String: JSONValue] = Dictionary(minimumCapacity: o.count)
+            for (key, value) in o { members[key] = value }
+            var c = encoder.singleValueContainer()
+            try c.encode(members)
         }
     }
 }

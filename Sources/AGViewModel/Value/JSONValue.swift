@@ -241,7 +241,11 @@ extension JSONValue {
             if index < array.count {
                 array[index] = newValue
             } else {
-                array.reserveCapacity(index + 1)
+                // Growing by at least doubling, as appending does: setting
+                // index `count` again and again stays linear.
+                if index >= array.storage.capacity {
+                    array.reserveCapacity(Swift.max(index + 1, array.count * 2))
+                }
                 while array.count < index { array.append(.null) }
                 array.append(newValue)
             }
