@@ -92,7 +92,8 @@ internal enum NumericText {
     /// Where a written exponent's magnitude stops growing: beyond every
     /// double, and beyond the length of any text, so the digits' count
     /// added to it cannot bring a saturated exponent back into range.
-    @inline(__always) static var exponentLimit: Int { 1 << 50 }
+    /// Where `Int` has 32 bits (watchOS's arm64_32), `1 << 50` would be 0.
+    @inline(__always) static var exponentLimit: Int { Int.bitWidth >= 64 ? 1 << 50 : 1 << 26 }
 
     /// The parts of decimal number `text`, or `nil` when it is not one.
     /// The exponent saturates at ±``exponentLimit``.

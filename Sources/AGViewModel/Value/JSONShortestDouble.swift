@@ -120,11 +120,12 @@ internal enum JSONShortestDouble {
     }
 
     /// floor(q * log10(2)), floor(q * log10(3/4 * 2)), floor(e * log2(10)).
-    @inline(__always) static func floorLog10Pow2(_ q: Int) -> Int { (q &* 661_971_961_083) &>> 41 }
+    /// In `Int64`: the constants do not fit a 32-bit `Int` (watchOS's arm64_32).
+    @inline(__always) static func floorLog10Pow2(_ q: Int) -> Int { Int(truncatingIfNeeded: (Int64(q) &* 661_971_961_083) &>> 41) }
     @inline(__always) static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int {
-        (q &* 661_971_961_083 &- 274_743_187_321) &>> 41
+        Int(truncatingIfNeeded: (Int64(q) &* 661_971_961_083 &- 274_743_187_321) &>> 41)
     }
-    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) &>> 38 }
+    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { Int(truncatingIfNeeded: (Int64(e) &* 913_124_641_741) &>> 38) }
 
     /// `1e-05`, `1.5e+300`: one digit, the rest after a point, a signed
     /// exponent of at least two digits.
