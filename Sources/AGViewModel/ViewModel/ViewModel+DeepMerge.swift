@@ -247,6 +247,12 @@ extension ViewModel {
     /// (the nested ViewModel's are), but this ViewModel's commands that
     /// depend on the key are marked, as by ``removeValue(at:)-(JSONPath)``
     /// and the deep merges.
+    ///
+    /// JSON is edited where it is stored, so an edit costs what it changes,
+    /// not the size of the value under the key (setting a member of each
+    /// element of a long array stays linear), unless key observers, an open
+    /// batch or commands depending on keys need the old value: then the
+    /// value is copied, as `self[key]` would copy it.
     public func setValue(_ value: JSONValue, at path: JSONPath) {
         guard case .key(let key)? = path.components.first else { return }
         for case .index(let index) in path.components where index < 0 || index >= JSONArray.maximumCount { return }
@@ -255,6 +261,10 @@ extension ViewModel {
             self[key] = value
             return
         }
+        // JSON is edited where it is stored when only Observation hears of
+        // it: a copy per edit would make a loop over a large array quadratic.
+        let isChange = { (json: JSONValue) in json.value(at: rest).map { !$0.hasSameRepresentation(as: value) } ?? true }
+        if editJSONInPlace(forKey: key, isChange: isChange, edit: { $0.setValue(value, at: rest) }) { return }
         switch self[value: key] {
         case .payload(let payload)?:
             // The same object, changed inside: the commands depending on
@@ -292,6 +302,10 @@ extension ViewModel {
         guard case .key(let key)? = path.components.first else { return nil }
         let rest = JSONPath(Array(path.components.dropFirst()))
         if rest.components.isEmpty { return removeValue(forKey: key) }
+        var removed: JSONValue?
+        if editJSONInPlace(forKey: key, isChange: { $0.value(at: rest) != nil }, edit: { removed = $0.removeValue(at: rest) }) {
+            return removed.map(ViewModelValue.json)
+        }
         switch self[value: key] {
         case .payload(let payload)?:
             var removed: ViewModelValue?

@@ -209,6 +209,50 @@ public final class ViewModel {
         storage[key]?.value
     }
 
+    /// Edits the JSON stored under `key` where it is stored, for path
+    /// edits: a copy would cost the whole value's size per edit, so a loop
+    /// setting one member of each element of a large array would be
+    /// quadratic. `isChange` tells from the current value whether `edit`
+    /// changes it (an unchanged value is reported to no one). Only when
+    /// nobody waits for a report but Swift Observation: no key observers,
+    /// open batch or commands depending on keys. Returns `false`, having
+    /// changed nothing, when those are there or the key holds no JSON;
+    /// the caller then writes the edited copy.
+    internal func editJSONInPlace(
+        forKey key: String, isChange: (JSONValue) -> Bool, edit: (inout JSONValue) -> Void
+    ) -> Bool {
+        guard let index = editableJSONEntry(forKey: key) else { return false }
+        // Asked in a function of its own: no reference to the value may
+        // outlive the question, or the edit would copy it.
+        func changes() -> Bool {
+            guard case .json(let current) = storage.values[index].value else { return false }
+            return isChange(current)
+        }
+        guard changes() else { return true }
+        if let keyPath = storage.values[index].trackedKeyPath, let center = observationCenter {
+            // Read since its last change: Observation is told around the
+            // edit. Its willSet may run code (an `onChange`) that changes
+            // this ViewModel; unless the entry is still as it was, the
+            // caller writes the copy, as any write would.
+            storage.values[index].isReadSinceChange = false
+            center.registrar.willSet(self, keyPath: keyPath)
+            defer { center.registrar.didSet(self, keyPath: keyPath) }
+            guard let index = editableJSONEntry(forKey: key), storage.values[index].trackedKeyPath == nil else { return false }
+            storage.values[index].value.editJSON(edit)
+            return true
+        }
+        storage.values[index].value.editJSON(edit)
+        return true
+    }
+
+    /// The index of `key`'s entry when it holds JSON that can be edited in
+    /// place (see ``editJSONInPlace(forKey:isChange:edit:)``).
+    private func editableJSONEntry(forKey key: String) -> Dictionary<String, Entry>.Index? {
+        guard commandDependents.isEmpty, observationCenter?.isQuiet ?? true,
+              let index = storage.index(forKey: key), case .json = storage.values[index].value else { return nil }
+        return index
+    }
+
     /// The keys in order and their values, not reported to Swift Observation.
     internal var untrackedEntries: [(key: String, value: ViewModelValue)] {
         keyOrder.map { ($0, storage[$0]!.value) }

@@ -28,6 +28,16 @@ public enum ViewModelValue {
         return nil
     }
 
+    /// Runs `edit` on the JSON value where it is, held by nothing else
+    /// meanwhile, so the edit copies no container it does not change.
+    /// Does nothing to a payload.
+    internal mutating func editJSON(_ edit: (inout JSONValue) -> Void) {
+        guard case .json(var json) = self else { return }
+        self = .json(.null)
+        edit(&json)
+        self = .json(json)
+    }
+
     /// Whether two stored values are the same for change detection.
     ///
     /// JSON values are the same when they hold the same value in the same
