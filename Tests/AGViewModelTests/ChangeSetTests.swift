@@ -95,6 +95,18 @@ struct ChangeSetTests {
         #expect(ChangeSet(from: page([10, 12]), to: plain).reloadedItems == [path(0, 0)])
     }
 
+    /// A key that is a command's output on one side and data on the
+    /// other is compared: the row changed.
+    @Test func aCommandOutputAgainstDataIsCompared() throws {
+        let shownRow = ViewModel(["id": 1, "status": "loading"])
+        shownRow.setCommand(forKey: "title", dependsOn: ["status"]) { _ -> JSONValue? in "Loading…" }
+        _ = try shownRow.executeCommandIfNeeded(forKey: "title")
+        let shown = Manager(sections: [Section(items: [shownRow])])
+        let fresh = Manager(sections: [Section(items: [ViewModel(["id": 1, "status": "loading", "title": "Real title"])])])
+        let changes = ChangeSet(from: shown, to: fresh)
+        #expect(!changes.isEmpty, "title went from 'Loading…' (command output) to 'Real title' (data)")
+    }
+
     /// An identity written differently (`1` for `1.0`, a big integer for
     /// an int) still matches its row, and the row, which shows it
     /// differently, is reloaded; in its section or moved to another.

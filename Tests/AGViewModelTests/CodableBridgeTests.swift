@@ -61,6 +61,19 @@ struct CodableBridgeTests {
         #expect(try json.decode(Event.self, decoder: decoder) == model)
     }
 
+    /// Property-list coders carry JSON values too (objects through their
+    /// dictionaries).
+    @Test func propertyListCodersRoundTripJSONValues() throws {
+        let json: JSONValue = ["b": 1, "a": ["x": "y", "n": [1, 2]], "c": true]
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            let enc = PropertyListEncoder(); enc.outputFormat = format
+            let data = try enc.encode(["v": json])
+            let back = try PropertyListDecoder().decode([String: JSONValue].self, from: data)
+            #expect(back["v"]?["a"]?["n"] == [1, 2])
+            #expect(back["v"]?.count == 3)
+        }
+    }
+
     @Test func aViewModelIsMadeFromAndDecodedToAModel() throws {
         let (encoder, decoder) = coders
         let viewModel = try ViewModel(encoding: post, encoder: encoder)

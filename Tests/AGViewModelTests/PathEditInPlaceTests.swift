@@ -1,5 +1,9 @@
 import Foundation
+#if os(Linux)
+@_spi(SwiftUI) import Observation  // the `didSet` form of tracking, as SwiftUI uses it
+#else
 import Observation
+#endif
 import Testing
 @testable import AGViewModel
 
@@ -82,5 +86,115 @@ struct PathEditInPlaceTests {
         late.setValue(true, at: "items[0].selected")
         #expect(heard == [true] && late.bool(at: "items[0].selected", default: false))
         withExtendedLifetime(lateObservation) {}
+    }
+
+    // MARK: Code that Observation runs during the edit
+
+    /// A whole write while an `onChange` tracks the key again: the new
+    /// scope hears the next change, not this one.
+    @Test func trackingAgainInOnChangeHearsTheNextWholeWriteOnly() {
+        let vm = ViewModel(["items": [["selected": false]]])
+        let again = Recorder<Bool>()
+        nonisolated(unsafe) let observed = vm
+        withObservationTracking { _ = vm["items"] } onChange: {
+            withObservationTracking { _ = observed["items"] } onChange: { again.append(true) }
+        }
+        var copy = vm["items"]!
+        copy.setValue(true, at: "[0].selected")
+        vm["items"] = copy
+        #expect(again.count == 0)
+    }
+
+    /// The same for a path edit: the scope an `onChange` starts hears the
+    /// next edit, not the one that ran it.
+    @Test func trackingAgainInOnChangeHearsTheNextPathEditOnly() {
+        let vm = ViewModel(["items": [["selected": false]]])
+        let again = Recorder<Bool>()
+        nonisolated(unsafe) let observed = vm
+        withObservationTracking { _ = vm["items"] } onChange: {
+            withObservationTracking { _ = observed["items"] } onChange: { again.append(true) }
+        }
+        vm.setValue(true, at: "items[0].selected")
+        #expect(again.count == 0, "re-armed tracking fired for the same edit")
+        vm.setValue(false, at: "items[0].selected")
+        #expect(again.count == 1)
+    }
+
+    #if os(Linux)
+    /// Tracking by `didSet` (as SwiftUI uses it) sees the edited value,
+    /// also when a `willSet` scope reads the key again, as for a whole write.
+    @Test func didSetTrackingSeesTheEditedValue() {
+        for usePath in [false, true] {
+            let vm = ViewModel(["items": [["selected": false]]])
+            nonisolated(unsafe) let observed = vm
+            let seen = Recorder<String>()
+            withObservationTracking({ _ = vm["items"] }, didSet: { _ in
+                seen.append(render(observed.untrackedValue(forKey: "items")))
+            })
+            withObservationTracking { _ = vm["items"] } onChange: { _ = observed["items"] }
+            if usePath {
+                vm.setValue(true, at: "items[0].selected")
+            } else {
+                var copy = vm.untrackedValue(forKey: "items")!.json!
+                copy.setValue(true, at: "[0].selected")
+                vm["items"] = copy
+            }
+            #expect(seen.items == [#"[{"selected":true}]"#], "usePath=\(usePath)")
+        }
+    }
+
+    /// The same when an `onChange` starts observing the key, so the edit
+    /// is written as a copy: `didSet` still comes after the store.
+    @Test func didSetTrackingSeesTheEditedValueWhenOnChangeStartsObserving() {
+        nonisolated(unsafe) let vm = ViewModel(["items": [["selected": false]]])
+        let seen = Recorder<String>()
+        nonisolated(unsafe) var obs: KeyObservation?
+        withObservationTracking({ _ = vm["items"] }, didSet: { _ in
+            seen.append(render(vm.untrackedValue(forKey: "items")))
+        })
+        withObservationTracking { _ = vm["items"] } onChange: { obs = vm.observe("items") { _, _, _ in } }
+        vm.setValue(true, at: "items[0].selected")
+        #expect(seen.items == [#"[{"selected":true}]"#])
+        withExtendedLifetime(obs) {}
+    }
+    #endif
+
+    /// An `onChange` that writes the key: a whole write stores its own
+    /// value over it, and so does a path edit (the edited value before).
+    @Test func anOnChangeWritingTheKeyIsOverwrittenAsByAWholeWrite() {
+        var results: [String] = []
+        for usePath in [false, true] {
+            let vm = ViewModel(["items": [1, 2, 3]])
+            nonisolated(unsafe) let observed = vm
+            withObservationTracking { _ = vm["items"] } onChange: { observed["items"] = ["a"] }
+            if usePath {
+                vm.setValue(9, at: "items[1]")
+            } else {
+                var copy = vm.untrackedValue(forKey: "items")!.json!
+                copy.setValue(9, at: "[1]")
+                vm["items"] = copy
+            }
+            results.append(render(vm.untrackedValue(forKey: "items")))
+        }
+        #expect(results[0] == results[1])
+    }
+
+    /// The same when the `onChange` removes the key.
+    @Test func anOnChangeRemovingTheKeyIsOverwrittenAsByAWholeWrite() {
+        var results: [String] = []
+        for usePath in [false, true] {
+            let vm = ViewModel(["items": [1, 2, 3]])
+            nonisolated(unsafe) let observed = vm
+            withObservationTracking { _ = vm["items"] } onChange: { observed["items"] = nil }
+            if usePath {
+                vm.setValue(9, at: "items[1]")
+            } else {
+                var copy = vm.untrackedValue(forKey: "items")!.json!
+                copy.setValue(9, at: "[1]")
+                vm["items"] = copy
+            }
+            results.append(render(vm.untrackedValue(forKey: "items")))
+        }
+        #expect(results[0] == results[1])
     }
 }

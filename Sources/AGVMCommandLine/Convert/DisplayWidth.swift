@@ -83,13 +83,14 @@ enum DisplayWidth {
         let scalarLimit = columns.multipliedReportingOverflow(by: scalarsPerColumn).overflow ? .max : columns * scalarsPerColumn
         guard of(text) > columns || text.unicodeScalars.count > scalarLimit else { return text }
         var kept = String.UnicodeScalarView()
-        var used = 0
+        var used = 0, keptScalars = 0
         characters: for character in text {
             let width = of(character)
             if used + width > columns - 1 { break }
             for scalar in character.unicodeScalars {
-                if kept.count >= scalarLimit - 1 { break characters }
+                if keptScalars >= scalarLimit - 1 { break characters }
                 kept.append(scalar)
+                keptScalars += 1
             }
             used += width
         }

@@ -53,7 +53,8 @@ package enum MessageBounds {
     package static func quotedKey(_ key: String, limit: Int = pathLimit) -> String {
         let literal = JSONValue.string(key).description
         guard literal.count > limit, limit > 8 else { return literal }
-        return "\"" + line(String(literal.dropFirst().dropLast()), limit: limit - 2) + "\""
+        // Cut, then escaped: cutting the escaped text could split an escape.
+        return JSONValue.string(line(key, limit: limit - 2)).description
     }
 
     /// `a.b[0]` → `["a", ".b", "[0]"]`; escaped characters stay in their key.

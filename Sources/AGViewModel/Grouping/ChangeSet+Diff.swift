@@ -69,9 +69,11 @@ private struct Occurrences {
 /// on both sides (the usual case), by representation; other values that
 /// differ so are passed to `sameNested` (nested content compared by the
 /// diff). `key` (an identity, already known equal) is skipped, and so are
-/// commands' outputs on either side: they derive from the values compared,
-/// and one side may not have computed them yet (a cell ran an on-demand
-/// command on the shown row; the fresh one has not).
+/// commands' outputs: they derive from the values compared, and one side
+/// may not have computed them yet (a cell ran an on-demand command on the
+/// shown row; the fresh one has not). A key is an output when both sides
+/// have a command for it, or one side has and the other holds no value
+/// there; a value the other side holds as data is compared.
 internal func sameStoredContent(
     _ old: ViewModel, _ new: ViewModel, skippingKey key: String?,
     sameNested: (ViewModelValue, ViewModelValue) -> Bool
@@ -88,14 +90,22 @@ internal func sameStoredContent(
         }
         return true
     }
-    let outputs = old.commandOutputKeys.union(new.commandOutputKeys)
+    let oldOutputs = old.commandOutputKeys, newOutputs = new.commandOutputKeys
+    func isOutput(_ k: String) -> Bool {
+        switch (oldOutputs.contains(k), newOutputs.contains(k)) {
+        case (true, true): true
+        case (true, false): b[k] == nil
+        case (false, true): a[k] == nil
+        case (false, false): false
+        }
+    }
     var compared = 0
-    for (k, entry) in a.storage where !outputs.contains(k) {
+    for (k, entry) in a.storage where !isOutput(k) {
         compared += 1
         guard k != key else { continue }
         guard let other = b[k], same(entry.value, other) else { return false }
     }
-    return compared == b.storage.keys.count(where: { !outputs.contains($0) })
+    return compared == b.storage.keys.count(where: { !isOutput($0) })
 }
 
 /// A ViewModel's identity.

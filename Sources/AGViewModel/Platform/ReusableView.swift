@@ -28,6 +28,8 @@ extension ReusableView {
     /// The class name, qualified by the types it is nested in (not by the
     /// module): `BookCell`, or `SettingsScreen.DetailCell` for a nested
     /// class, so two nested classes of one name do not share an identifier.
+    /// A storyboard prototype cell of a nested class takes that qualified
+    /// name as its identifier.
     public static var reuseIdentifier: String { TypeName.qualified(self) }
     /// `nil`: the nib is looked up in the class's own bundle.
     public static var resourceBundle: Bundle? { nil }

@@ -264,7 +264,12 @@ extension ViewModel {
         // JSON is edited where it is stored when only Observation hears of
         // it: a copy per edit would make a loop over a large array quadratic.
         let isChange = { (json: JSONValue) in json.value(at: rest).map { !$0.hasSameRepresentation(as: value) } ?? true }
-        if editJSONInPlace(forKey: key, isChange: isChange, edit: { $0.setValue(value, at: rest) }) { return }
+        let edit = { (json: inout JSONValue) in json.setValue(value, at: rest) }
+        if editJSONInPlace(forKey: key, isChange: isChange, edit: edit, orWriteCopy: { before in
+            var json = before
+            edit(&json)
+            self[key] = json
+        }) { return }
         switch self[value: key] {
         case .payload(let payload)?:
             // The same object, changed inside: the commands depending on
@@ -303,7 +308,12 @@ extension ViewModel {
         let rest = JSONPath(Array(path.components.dropFirst()))
         if rest.components.isEmpty { return removeValue(forKey: key) }
         var removed: JSONValue?
-        if editJSONInPlace(forKey: key, isChange: { $0.value(at: rest) != nil }, edit: { removed = $0.removeValue(at: rest) }) {
+        let edit = { (json: inout JSONValue) in removed = json.removeValue(at: rest) }
+        if editJSONInPlace(forKey: key, isChange: { $0.value(at: rest) != nil }, edit: edit, orWriteCopy: { before in
+            var json = before
+            edit(&json)
+            self[key] = json
+        }) {
             return removed.map(ViewModelValue.json)
         }
         switch self[value: key] {

@@ -217,9 +217,12 @@ public final class ViewModel {
     /// nobody waits for a report but Swift Observation: no key observers,
     /// open batch or commands depending on keys. Returns `false`, having
     /// changed nothing, when those are there or the key holds no JSON;
-    /// the caller then writes the edited copy.
+    /// the caller then writes the edited copy. `writeCopy` writes the
+    /// edited copy of the JSON it is given as a whole, for the reports
+    /// below.
     internal func editJSONInPlace(
-        forKey key: String, isChange: (JSONValue) -> Bool, edit: (inout JSONValue) -> Void
+        forKey key: String, isChange: (JSONValue) -> Bool, edit: (inout JSONValue) -> Void,
+        orWriteCopy writeCopy: (JSONValue) -> Void
     ) -> Bool {
         guard let index = editableJSONEntry(forKey: key) else { return false }
         // Asked in a function of its own: no reference to the value may
@@ -232,13 +235,26 @@ public final class ViewModel {
         if let keyPath = storage.values[index].trackedKeyPath, let center = observationCenter {
             // Read since its last change: Observation is told around the
             // edit. Its willSet may run code (an `onChange`) that changes
-            // this ViewModel; unless the entry is still as it was, the
-            // caller writes the copy, as any write would.
+            // this ViewModel. A read made then (tracking again) stays
+            // recorded, as `ObservationCenter.store` keeps it. When key
+            // observers, a batch or commands came, or the key holds another
+            // value, the edited copy of the value before is written, as a
+            // whole write stores what it computed before; inside this
+            // report, so didSet follows the store.
+            var before = storage.values[index].value.json ?? .null
             storage.values[index].isReadSinceChange = false
             center.registrar.willSet(self, keyPath: keyPath)
             defer { center.registrar.didSet(self, keyPath: keyPath) }
-            guard let index = editableJSONEntry(forKey: key), storage.values[index].trackedKeyPath == nil else { return false }
-            storage.values[index].value.editJSON(edit)
+            func holdsBefore(_ index: Dictionary<String, Entry>.Index) -> Bool {
+                guard case .json(let now) = storage.values[index].value else { return false }
+                return now.hasSameRepresentation(as: before)
+            }
+            if let index = editableJSONEntry(forKey: key), holdsBefore(index) {
+                before = .null                            // let go: the edit is then in place
+                storage.values[index].value.editJSON(edit)
+            } else {
+                writeCopy(before)
+            }
             return true
         }
         storage.values[index].value.editJSON(edit)
