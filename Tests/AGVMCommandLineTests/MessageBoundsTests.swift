@@ -76,3 +76,14 @@ extension MessageBoundsTests {
         #expect(MessageBounds.line("abcdefghij", limit: 0) == "abcdefghij")
     }
 }
+
+extension MessageBoundsTests {
+    /// A quoted key keeps to its limit whatever its escapes take.
+    @Test func quotedKeysKeepToTheirLimit() {
+        let key = String(repeating: "\u{1}", count: 200)
+        let q = MessageBounds.quotedKey(key)
+        #expect(q.count <= MessageBounds.pathLimit, "length \(q.count)")
+        let quotes = String(repeating: "\"", count: 200)
+        #expect(MessageBounds.quotedKey(quotes).count <= MessageBounds.pathLimit, "length \(MessageBounds.quotedKey(quotes).count)")
+    }
+}

@@ -107,6 +107,32 @@ struct ChangeSetTests {
         #expect(!changes.isEmpty, "title went from 'Loading…' (command output) to 'Real title' (data)")
     }
 
+    /// Commands on both sides with a value on one, snapshot copies
+    /// against plain rows and against data: outputs are skipped, data
+    /// under an output's key is compared.
+    @Test func commandOutputsAgainstPlainRowsAndSnapshotCopies() throws {
+        let shownRow = ViewModel(["id": 1, "status": "a"])
+        shownRow.setCommand(forKey: "title", dependsOn: ["status"]) { _ -> JSONValue? in "T" }
+        _ = try shownRow.executeCommandIfNeeded(forKey: "title")
+        let freshRow = ViewModel(["id": 1, "status": "a"])
+        freshRow.setCommand(forKey: "title", dependsOn: ["status"]) { _ -> JSONValue? in "T" }
+        let c = ChangeSet(from: Manager(sections: [Section(items: [shownRow])]), to: Manager(sections: [Section(items: [freshRow])]))
+        #expect(c.isEmpty)
+        // snapshot copies on both sides
+        let s1 = Manager(sections: [Section(items: [shownRow])]).snapshot.makeManager()
+        let s2 = Manager(sections: [Section(items: [freshRow])]).snapshot.makeManager()
+        #expect(ChangeSet(from: s1, to: s2).isEmpty)
+        // snapshot copy of shown vs fresh without command, no value
+        let plain = Manager(sections: [Section(items: [ViewModel(["id": 1, "status": "a"])])])
+        #expect(ChangeSet(from: s1, to: plain).isEmpty)
+        #expect(ChangeSet(from: plain, to: s1).isEmpty)
+        // snapshot copy vs data
+        let data = Manager(sections: [Section(items: [ViewModel(["id": 1, "status": "a", "title": "U"])])])
+        #expect(!ChangeSet(from: s1, to: data).isEmpty)
+        let dataSame = Manager(sections: [Section(items: [ViewModel(["id": 1, "status": "a", "title": "T"])])])
+        #expect(ChangeSet(from: s1, to: dataSame).isEmpty)
+    }
+
     /// An identity written differently (`1` for `1.0`, a big integer for
     /// an int) still matches its row, and the row, which shows it
     /// differently, is reloaded; in its section or moved to another.

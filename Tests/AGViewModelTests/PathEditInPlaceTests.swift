@@ -197,4 +197,138 @@ struct PathEditInPlaceTests {
         }
         #expect(results[0] == results[1])
     }
+
+    /// A key read before each edit (Observation must hear each one) is
+    /// still edited in place.
+    @Test func editsOfAKeyReadBeforeEachStayInPlace() {
+        let vm = ViewModel(["items": items(100)])
+        _ = vm["items"]
+        let before = bufferIdentity(vm, "items")
+        var copies = 0
+        for i in 0 ..< 100 {
+            let id = bufferIdentity(vm, "items")
+            _ = vm.bool(at: "items[\(i)].selected", default: false)
+            vm.setValue(true, at: "items[\(i)].selected")
+            if bufferIdentity(vm, "items") != id { copies += 1 }
+        }
+        #expect(copies == 0)
+        #expect(bufferIdentity(vm, "items") == before)
+        var rcopies = 0
+        for _ in 0 ..< 50 {
+            let id = bufferIdentity(vm, "items")
+            _ = vm.int(at: "items[0].id", default: 0)
+            _ = vm.removeValue(at: "items[0]")
+            if bufferIdentity(vm, "items") != id { rcopies += 1 }
+        }
+        #expect(rcopies == 0)
+    }
+
+    /// An `onChange` that tracks again and starts observing the key (so
+    /// the edit is written as a copy): the new scope does not hear the edit
+    /// that ran it; the observer does.
+    @Test(arguments: [false, true]) func onChangeTrackingAgainAndObservingHearsTheEditOnce(usePath: Bool) {
+        nonisolated(unsafe) let vm = ViewModel(["items": [["selected": false]]])
+        let again = Recorder<Bool>()
+        let delivered = Recorder<Bool>()
+        nonisolated(unsafe) var obs: KeyObservation?
+        withObservationTracking { _ = vm["items"] } onChange: {
+            withObservationTracking { _ = vm["items"] } onChange: { again.append(true) }
+            obs = vm.observe("items") { _, _, _ in delivered.append(true) }
+        }
+        if usePath {
+            vm.setValue(true, at: "items[0].selected")
+        } else {
+            var copy = vm.untrackedValue(forKey: "items")!.json!
+            copy.setValue(true, at: "[0].selected")
+            vm["items"] = copy
+        }
+        #expect(again.count == 0, "usePath=\(usePath): re-armed scope heard the edit that ran it")
+        #expect(delivered.count == 1, "usePath=\(usePath)")
+        #expect(vm.bool(at: "items[0].selected", default: false))
+        withExtendedLifetime(obs) {}
+    }
+
+    /// The same when the `onChange` sets a command depending on the key.
+    @Test(arguments: [false, true]) func onChangeTrackingAgainAndSettingACommandHearsTheEditOnce(usePath: Bool) throws {
+        nonisolated(unsafe) let vm = ViewModel(["items": [["selected": false]]])
+        let again = Recorder<Bool>()
+        withObservationTracking { _ = vm["items"] } onChange: {
+            withObservationTracking { _ = vm["items"] } onChange: { again.append(true) }
+            vm.setCommand(forKey: "n", dependsOn: ["items"]) { vm -> JSONValue? in
+                .int(Int64(vm["items"]?.arrayValue?.filter { $0["selected"] == true }.count ?? 0))
+            }
+        }
+        if usePath {
+            vm.setValue(true, at: "items[0].selected")
+        } else {
+            var copy = vm.untrackedValue(forKey: "items")!.json!
+            copy.setValue(true, at: "[0].selected")
+            vm["items"] = copy
+        }
+        #expect(again.count == 0, "usePath=\(usePath)")
+        #expect(try vm.executeCommandIfNeeded(forKey: "n")?.json == 1, "usePath=\(usePath)")
+    }
+
+    #if os(Linux)
+    @Test(arguments: [false, true]) func didSetTrackingHearsAnEditWrittenAsACopyOnce(usePath: Bool) {
+        nonisolated(unsafe) let vm = ViewModel(["items": [["selected": false]]])
+        let seen = Recorder<String>()
+        nonisolated(unsafe) var obs: KeyObservation?
+        withObservationTracking({ _ = vm["items"] }, didSet: { _ in seen.append(render(vm.untrackedValue(forKey: "items"))) })
+        withObservationTracking { _ = vm["items"] } onChange: {
+            _ = vm["items"]
+            obs = vm.observe("items") { _, _, _ in }
+        }
+        if usePath {
+            vm.setValue(true, at: "items[0].selected")
+        } else {
+            var copy = vm.untrackedValue(forKey: "items")!.json!
+            copy.setValue(true, at: "[0].selected")
+            vm["items"] = copy
+        }
+        #expect(seen.items == [#"[{"selected":true}]"#], "usePath=\(usePath)")
+        withExtendedLifetime(obs) {}
+    }
+    #endif
+
+    /// An `onChange` that writes the key in a batch, stores a payload or
+    /// edits the key itself: the edit stores the edited value before, as a
+    /// whole write stores its value.
+    @Test(arguments: [false, true]) func anOnChangeBatchWritingTheKeyIsOverwritten(usePath: Bool) {
+        nonisolated(unsafe) let vm = ViewModel(["items": [1, 2, 3]])
+        withObservationTracking { _ = vm["items"] } onChange: {
+            vm.performBatchUpdates { vm["items"] = ["a"] }
+        }
+        if usePath { vm.setValue(9, at: "items[1]") } else {
+            var copy = vm.untrackedValue(forKey: "items")!.json!; copy.setValue(9, at: "[1]"); vm["items"] = copy
+        }
+        #expect(render(vm.untrackedValue(forKey: "items")) == "[1,9,3]", "usePath=\(usePath)")
+    }
+
+    @Test(arguments: [false, true]) func anOnChangeStoringAPayloadIsOverwritten(usePath: Bool) {
+        nonisolated(unsafe) let vm = ViewModel(["items": [1, 2, 3]])
+        withObservationTracking { _ = vm["items"] } onChange: { vm[value: "items"] = .payload(NSObject()) }
+        if usePath { vm.setValue(9, at: "items[1]") } else {
+            var copy = vm.untrackedValue(forKey: "items")!.json!; copy.setValue(9, at: "[1]"); vm["items"] = copy
+        }
+        #expect(render(vm.untrackedValue(forKey: "items")) == "[1,9,3]", "usePath=\(usePath)")
+    }
+
+    @Test(arguments: [false, true]) func anOnChangeEditingTheKeyIsOverwritten(usePath: Bool) {
+        nonisolated(unsafe) let vm = ViewModel(["items": [1, 2, 3]])
+        withObservationTracking { _ = vm["items"] } onChange: { vm.setValue(7, at: "items[0]") }
+        if usePath { vm.setValue(9, at: "items[1]") } else {
+            var copy = vm.untrackedValue(forKey: "items")!.json!; copy.setValue(9, at: "[1]"); vm["items"] = copy
+        }
+        #expect(render(vm.untrackedValue(forKey: "items")) == "[1,9,3]", "usePath=\(usePath)")
+    }
+
+    /// `removeValue(at:)` returns what it removed from the value before.
+    @Test func aRemovalReturnsWhatItRemovedWhenAnOnChangeWroteTheKey() {
+        nonisolated(unsafe) let vm = ViewModel(["items": [1, 2, 3]])
+        withObservationTracking { _ = vm["items"] } onChange: { vm["items"] = [5, 6, 7] }
+        let removed = vm.removeValue(at: "items[0]")
+        #expect(removed?.json == 1)
+        #expect(render(vm.untrackedValue(forKey: "items")) == "[2,3]")
+    }
 }

@@ -54,7 +54,15 @@ package enum MessageBounds {
         let literal = JSONValue.string(key).description
         guard literal.count > limit, limit > 8 else { return literal }
         // Cut, then escaped: cutting the escaped text could split an escape.
-        return JSONValue.string(line(key, limit: limit - 2)).description
+        // An escape takes up to 6 characters: cut shorter until the
+        // escaped text fits (9, the shortest cut, escapes to at most 58).
+        var cut = limit - 2
+        var result = JSONValue.string(line(key, limit: cut)).description
+        while result.count > limit, cut > 9 {
+            cut = max(9, min(cut - 1, cut * limit / result.count))
+            result = JSONValue.string(line(key, limit: cut)).description
+        }
+        return result
     }
 
     /// `a.b[0]` → `["a", ".b", "[0]"]`; escaped characters stay in their key.

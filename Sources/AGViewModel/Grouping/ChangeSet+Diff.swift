@@ -25,10 +25,12 @@ extension ChangeSet {
     /// by their content, so a row whose nested ViewModel was packaged
     /// afresh, or made from a snapshot, with the same values is unchanged;
     /// the same ViewModel instance on both sides counts as unchanged.
-    /// Keys with a command on either side (or on the ViewModel a snapshot
-    /// copy was made from) are left out: a command's output derives from
-    /// the values compared, and only the shown row may have computed it (a
-    /// cell ran an on-demand command).
+    /// Commands' outputs are left out: a key with a command on both sides
+    /// (or on the ViewModels snapshot copies were made from), or on one
+    /// side with no value on the other. An output derives from the values
+    /// compared, and only the shown row may have computed it (a cell ran an
+    /// on-demand command). A value the other side holds as data is
+    /// compared.
     ///
     /// Runs in O(n) plus O(k log k) per section for the k items that stay
     /// there, with n the number of items, plus the nested ViewModels

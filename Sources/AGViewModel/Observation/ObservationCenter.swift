@@ -123,6 +123,14 @@ internal final class ObservationCenter {
         return didStore(old, newValue, forKey: key, in: viewModel, isUnchanged: isUnchanged)
     }
 
+    /// Stores a change of `key` whose Observation `willSet` the caller
+    /// has made (and whose `didSet` it makes after): the rest of `store`
+    /// after its `willSet`, for a path edit written as a copy.
+    func storeReported(_ newValue: ViewModelValue?, forKey key: String, in viewModel: ViewModel) {
+        let old = replaceValue(newValue, forKey: key, in: viewModel, isKeyReported: true)
+        _ = didStore(old, newValue, forKey: key, in: viewModel)
+    }
+
     /// `ViewModel.replaceValue`, reporting to Observation a key added or
     /// removed when the set of keys was read since the last such report.
     /// (Two properties change then, the key and the key set, reported one

@@ -265,11 +265,7 @@ extension ViewModel {
         // it: a copy per edit would make a loop over a large array quadratic.
         let isChange = { (json: JSONValue) in json.value(at: rest).map { !$0.hasSameRepresentation(as: value) } ?? true }
         let edit = { (json: inout JSONValue) in json.setValue(value, at: rest) }
-        if editJSONInPlace(forKey: key, isChange: isChange, edit: edit, orWriteCopy: { before in
-            var json = before
-            edit(&json)
-            self[key] = json
-        }) { return }
+        if editJSONInPlace(forKey: key, isChange: isChange, edit: edit) { return }
         switch self[value: key] {
         case .payload(let payload)?:
             // The same object, changed inside: the commands depending on
@@ -309,11 +305,7 @@ extension ViewModel {
         if rest.components.isEmpty { return removeValue(forKey: key) }
         var removed: JSONValue?
         let edit = { (json: inout JSONValue) in removed = json.removeValue(at: rest) }
-        if editJSONInPlace(forKey: key, isChange: { $0.value(at: rest) != nil }, edit: edit, orWriteCopy: { before in
-            var json = before
-            edit(&json)
-            self[key] = json
-        }) {
+        if editJSONInPlace(forKey: key, isChange: { $0.value(at: rest) != nil }, edit: edit) {
             return removed.map(ViewModelValue.json)
         }
         switch self[value: key] {

@@ -217,12 +217,9 @@ public final class ViewModel {
     /// nobody waits for a report but Swift Observation: no key observers,
     /// open batch or commands depending on keys. Returns `false`, having
     /// changed nothing, when those are there or the key holds no JSON;
-    /// the caller then writes the edited copy. `writeCopy` writes the
-    /// edited copy of the JSON it is given as a whole, for the reports
-    /// below.
+    /// the caller then writes the edited copy.
     internal func editJSONInPlace(
-        forKey key: String, isChange: (JSONValue) -> Bool, edit: (inout JSONValue) -> Void,
-        orWriteCopy writeCopy: (JSONValue) -> Void
+        forKey key: String, isChange: (JSONValue) -> Bool, edit: (inout JSONValue) -> Void
     ) -> Bool {
         guard let index = editableJSONEntry(forKey: key) else { return false }
         // Asked in a function of its own: no reference to the value may
@@ -253,7 +250,15 @@ public final class ViewModel {
                 before = .null                            // let go: the edit is then in place
                 storage.values[index].value.editJSON(edit)
             } else {
-                writeCopy(before)
+                // Stored as the whole write's store after its willSet: the
+                // report above is this change's only one (a scope the
+                // `onChange` started, or a `didSet` scope, would hear a
+                // second report from `self[key] = copy`), and a read made
+                // meanwhile stays recorded for the next change.
+                var copy = before
+                before = .null
+                edit(&copy)
+                center.storeReported(.json(copy), forKey: key, in: self)
             }
             return true
         }
