@@ -16,6 +16,18 @@ struct PathEditInPlaceTests {
         .array(JSONArray((0 ..< count).map { ["id": .int(Int64($0)), "selected": false] as JSONValue }))
     }
 
+    /// Sets `value` at `rest` in the JSON under `items`: by a path edit,
+    /// or, to compare, by a whole write of an edited copy.
+    static func set(_ value: JSONValue, atItems rest: String, in vm: ViewModel, usePath: Bool) {
+        if usePath {
+            vm.setValue(value, at: "items" + rest)
+        } else {
+            var copy = vm.untrackedValue(forKey: "items")?.json ?? .null
+            copy.setValue(value, at: JSONPath(rest))
+            vm["items"] = copy
+        }
+    }
+
     /// The identity of the array's element buffer: the same after an edit
     /// in place, new after a copy.
     private func bufferIdentity(_ vm: ViewModel, _ key: String) -> ObjectIdentifier? {
@@ -132,13 +144,7 @@ struct PathEditInPlaceTests {
                 seen.append(render(observed.untrackedValue(forKey: "items")))
             })
             withObservationTracking { _ = vm["items"] } onChange: { _ = observed["items"] }
-            if usePath {
-                vm.setValue(true, at: "items[0].selected")
-            } else {
-                var copy = vm.untrackedValue(forKey: "items")!.json!
-                copy.setValue(true, at: "[0].selected")
-                vm["items"] = copy
-            }
+            Self.set(true, atItems: "[0].selected", in: vm, usePath: usePath)
             #expect(seen.items == [#"[{"selected":true}]"#], "usePath=\(usePath)")
         }
     }
@@ -167,13 +173,7 @@ struct PathEditInPlaceTests {
             let vm = ViewModel(["items": [1, 2, 3]])
             nonisolated(unsafe) let observed = vm
             withObservationTracking { _ = vm["items"] } onChange: { observed["items"] = ["a"] }
-            if usePath {
-                vm.setValue(9, at: "items[1]")
-            } else {
-                var copy = vm.untrackedValue(forKey: "items")!.json!
-                copy.setValue(9, at: "[1]")
-                vm["items"] = copy
-            }
+            Self.set(9, atItems: "[1]", in: vm, usePath: usePath)
             results.append(render(vm.untrackedValue(forKey: "items")))
         }
         #expect(results[0] == results[1])
@@ -186,13 +186,7 @@ struct PathEditInPlaceTests {
             let vm = ViewModel(["items": [1, 2, 3]])
             nonisolated(unsafe) let observed = vm
             withObservationTracking { _ = vm["items"] } onChange: { observed["items"] = nil }
-            if usePath {
-                vm.setValue(9, at: "items[1]")
-            } else {
-                var copy = vm.untrackedValue(forKey: "items")!.json!
-                copy.setValue(9, at: "[1]")
-                vm["items"] = copy
-            }
+            Self.set(9, atItems: "[1]", in: vm, usePath: usePath)
             results.append(render(vm.untrackedValue(forKey: "items")))
         }
         #expect(results[0] == results[1])
@@ -235,13 +229,7 @@ struct PathEditInPlaceTests {
             withObservationTracking { _ = vm["items"] } onChange: { again.append(true) }
             obs = vm.observe("items") { _, _, _ in delivered.append(true) }
         }
-        if usePath {
-            vm.setValue(true, at: "items[0].selected")
-        } else {
-            var copy = vm.untrackedValue(forKey: "items")!.json!
-            copy.setValue(true, at: "[0].selected")
-            vm["items"] = copy
-        }
+        Self.set(true, atItems: "[0].selected", in: vm, usePath: usePath)
         #expect(again.count == 0, "usePath=\(usePath): re-armed scope heard the edit that ran it")
         #expect(delivered.count == 1, "usePath=\(usePath)")
         #expect(vm.bool(at: "items[0].selected", default: false))
@@ -258,13 +246,7 @@ struct PathEditInPlaceTests {
                 .int(Int64(vm["items"]?.arrayValue?.filter { $0["selected"] == true }.count ?? 0))
             }
         }
-        if usePath {
-            vm.setValue(true, at: "items[0].selected")
-        } else {
-            var copy = vm.untrackedValue(forKey: "items")!.json!
-            copy.setValue(true, at: "[0].selected")
-            vm["items"] = copy
-        }
+        Self.set(true, atItems: "[0].selected", in: vm, usePath: usePath)
         #expect(again.count == 0, "usePath=\(usePath)")
         #expect(try vm.executeCommandIfNeeded(forKey: "n")?.json == 1, "usePath=\(usePath)")
     }
@@ -279,13 +261,7 @@ struct PathEditInPlaceTests {
             _ = vm["items"]
             obs = vm.observe("items") { _, _, _ in }
         }
-        if usePath {
-            vm.setValue(true, at: "items[0].selected")
-        } else {
-            var copy = vm.untrackedValue(forKey: "items")!.json!
-            copy.setValue(true, at: "[0].selected")
-            vm["items"] = copy
-        }
+        Self.set(true, atItems: "[0].selected", in: vm, usePath: usePath)
         #expect(seen.items == [#"[{"selected":true}]"#], "usePath=\(usePath)")
         withExtendedLifetime(obs) {}
     }
@@ -299,27 +275,21 @@ struct PathEditInPlaceTests {
         withObservationTracking { _ = vm["items"] } onChange: {
             vm.performBatchUpdates { vm["items"] = ["a"] }
         }
-        if usePath { vm.setValue(9, at: "items[1]") } else {
-            var copy = vm.untrackedValue(forKey: "items")!.json!; copy.setValue(9, at: "[1]"); vm["items"] = copy
-        }
+        Self.set(9, atItems: "[1]", in: vm, usePath: usePath)
         #expect(render(vm.untrackedValue(forKey: "items")) == "[1,9,3]", "usePath=\(usePath)")
     }
 
     @Test(arguments: [false, true]) func anOnChangeStoringAPayloadIsOverwritten(usePath: Bool) {
         nonisolated(unsafe) let vm = ViewModel(["items": [1, 2, 3]])
         withObservationTracking { _ = vm["items"] } onChange: { vm[value: "items"] = .payload(NSObject()) }
-        if usePath { vm.setValue(9, at: "items[1]") } else {
-            var copy = vm.untrackedValue(forKey: "items")!.json!; copy.setValue(9, at: "[1]"); vm["items"] = copy
-        }
+        Self.set(9, atItems: "[1]", in: vm, usePath: usePath)
         #expect(render(vm.untrackedValue(forKey: "items")) == "[1,9,3]", "usePath=\(usePath)")
     }
 
     @Test(arguments: [false, true]) func anOnChangeEditingTheKeyIsOverwritten(usePath: Bool) {
         nonisolated(unsafe) let vm = ViewModel(["items": [1, 2, 3]])
         withObservationTracking { _ = vm["items"] } onChange: { vm.setValue(7, at: "items[0]") }
-        if usePath { vm.setValue(9, at: "items[1]") } else {
-            var copy = vm.untrackedValue(forKey: "items")!.json!; copy.setValue(9, at: "[1]"); vm["items"] = copy
-        }
+        Self.set(9, atItems: "[1]", in: vm, usePath: usePath)
         #expect(render(vm.untrackedValue(forKey: "items")) == "[1,9,3]", "usePath=\(usePath)")
     }
 
