@@ -244,10 +244,9 @@ internal enum ViewBindings {
     /// ViewModel refreshes.
     static func detach(view: any ViewModelBindable) {
         tellUnboundViews()
-        let id = ObjectIdentifier(view)
-        let previous = owners[id]?.viewModel
-        owners[id] = nil
-        guard let previous, previous.bindingViewSlot === view else { return }
+        let previous = viewModel(boundTo: view)
+        owners[ObjectIdentifier(view)] = nil
+        guard let previous else { return }
         previous.bindingViewSlot = nil
         pendingUnbinds.append((view, previous))
         tellUnboundViews()

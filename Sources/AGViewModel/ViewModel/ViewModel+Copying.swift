@@ -6,8 +6,8 @@ extension ViewModel {
     /// - JSON values (values already).
     /// - Nested ViewModels, arrays of them, and ``Section`` and ``Manager``
     ///   payloads and arrays of them (their items, section-level ViewModels
-    ///   and registered keys) are copied deeply, so an edit screen can change a copy of a
-    ///   nested item freely. An object reachable twice (or containing
+    ///   and registered keys) are copied deeply, so an edit screen can
+    ///   change a copy of a nested item freely. An object reachable twice (or containing
     ///   itself) is copied once, keeping the same shape.
     /// - Other payloads are shared by reference: the ViewModel cannot know
     ///   how to copy an image or a formatter. So are arrays nested in
@@ -45,11 +45,14 @@ extension ViewModel {
         var order: [String] = []
         order.reserveCapacity(entries.count)
         for (key, value) in entries {
-            if case .payload(let payload) = value, let nested = NestedContent(payload) {
-                values[key] = .payload(nested.deepCopy(memo: &memo).payload)
-            } else if case .payload(let payload) = value, let list = NestedContent.copyOfGroupingList(payload, memo: &memo) {
-                values[key] = .payload(list)
-            } else {
+            switch value {
+            case .payload(let payload):
+                if let nested = NestedContent(payload) {
+                    values[key] = .payload(nested.deepCopy(memo: &memo).payload)
+                } else {
+                    values[key] = .payload(NestedContent.copyOfGroupingList(payload, memo: &memo) ?? payload)
+                }
+            case .json:
                 values[key] = value
             }
             order.append(key)

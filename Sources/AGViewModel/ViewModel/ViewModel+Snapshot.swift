@@ -20,12 +20,12 @@ extension ViewModel {
     /// (an image, a formatter, a URL) may not be `Sendable` and are left
     /// out, and so are lists of sections or of managers: ``omittedKeys``
     /// lists this ViewModel's keys left out, and ``omitted`` every payload
-    /// left out, nested ones included, with its path. A key that leads back to a ViewModel being taken (a cycle) is
-    /// left out: the whole list, section or manager holding it, and from a
-    /// ViewModel held in several places, wherever it is held (listed once).
-    /// The keys registered for export and archives
-    /// and the index path are copied, so the copy writes what the original
-    /// writes. Commands, weak slots, observers and the delegate belong to
+    /// left out, nested ones included, with its path. A key that leads back
+    /// to a ViewModel being taken (a cycle) is left out: the whole list,
+    /// section or manager holding it, and from a ViewModel held in several
+    /// places, wherever it is held (listed once). The keys registered for
+    /// export and archives and the index path are copied, so the copy
+    /// writes what the original writes. Commands, weak slots, observers and the delegate belong to
     /// the running screen and are not copied; the values commands computed
     /// are, and a diff of the made copies leaves them out as it leaves out
     /// commands' outputs (see ``ChangeSet/init(from:to:identity:sectionIdentity:)``).
