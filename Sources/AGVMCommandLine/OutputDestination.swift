@@ -72,6 +72,29 @@ package enum OutputDestination: Equatable, Sendable {
         throw OutputPathError(path: path!, reason: "too many levels of symbolic links")
     }
 
+    /// Whether writing here would write to a terminal: binary output
+    /// (an archive) is refused then, as `gzip` refuses to.
+    package func isTerminal(io: ToolIO) -> Bool {
+        switch self {
+        case .standardOutput:
+            return io.isOutputTerminal
+        case .descriptor(let fd):
+            return isatty(fd) == 1
+        case .replaceFile:
+            return false
+        case .stream(let path):
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
+            // Non-blocking and without becoming the controlling terminal:
+            // the open only asks, and a device that will not open is
+            // left for the write to report.
+            let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return isatty(fd) == 1
+        }
+    }
+
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, and lets them
     /// act when it returns: a Ctrl-C during an atomic write would otherwise
     /// end the tool with its temporary file left beside the destination.

@@ -1,6 +1,11 @@
 import AGViewModel
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import AGVMCommandLine
 
 /// `agvm convert` in-process, with a controllable terminal and environment.
@@ -76,6 +81,46 @@ struct ConvertCommandTests {
         #expect(status == 2)
         #expect(captured.error == "agvm: '--width' applies to '--to tree' only; see 'agvm convert --help'\n")
     }
+
+    @Test(arguments: ["/dev/stdout", "/dev/fd/1"])
+    func anArchiveIsNotWrittenToATerminalStandardOutput(path: String) {
+        let (captured, status) = run(["convert", books, "--to", "archive", "-o", path]) { $0.isOutputTerminal = true }
+        #expect(status == 2)
+        #expect(captured.outputData.isEmpty)
+        #expect(captured.error == "agvm: '--to archive' cannot write to a terminal ('-o \(path)'): archives are binary; give '-o FILE' or a pipe; see 'agvm convert --help'\n")
+    }
+
+    @Test func anArchiveIsWrittenToStandardOutputThatIsAPipe() throws {
+        let (captured, status) = run(["convert", books, "--to", "archive", "-o", "/dev/stdout"])
+        #expect(status == 0)
+        #expect(captured.error.isEmpty)
+        guard case .manager(let manager) = try ArchiveDecoder().decode(captured.outputData) else {
+            Issue.record("not a manager archive")
+            return
+        }
+        #expect(manager.sections.first?.items.isEmpty == false)
+    }
+
+    #if os(Linux)
+    @Test func anArchiveIsNotWrittenToATerminalDeviceNamedByPath() throws {
+        // A pseudo-terminal: its secondary side is a terminal named by path.
+        let primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(primary >= 0, "no pseudo-terminals here")
+        defer { close(primary) }
+        var number: UInt32 = 0, locked: Int32 = 0
+        try #require(ioctl(primary, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        try #require(ioctl(primary, 0x4004_5431 /* TIOCSPTLCK */, &locked) == 0)
+        let secondary = "/dev/pts/\(number)"
+        let (captured, status) = run(["convert", books, "--to", "archive", "-o", secondary])
+        #expect(status == 2)
+        #expect(captured.error.contains("cannot write to a terminal ('-o \(secondary)')"))
+        // A tree is text: it is written to the same device.
+        let (tree, treeStatus) = run(["convert", books, "-o", secondary])
+        #expect(treeStatus == 0, Comment(rawValue: tree.error))
+        var buffer = [UInt8](repeating: 0, count: 256)
+        #expect(read(primary, &buffer, buffer.count) > 0, "the tree reached the terminal")
+    }
+    #endif
 
     func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("agvm-\(UUID().uuidString)-\(name)").path

@@ -16,6 +16,7 @@ final class CapturedIO {
     }
 
     var output: String { String(decoding: outputBytes, as: UTF8.self) }
+    var outputData: Data { outputBytes }
     var error: String { errorText }
 
     var io: ToolIO {

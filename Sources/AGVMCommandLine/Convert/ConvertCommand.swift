@@ -30,7 +30,7 @@ enum ConvertCommand {
         else 80), coloured only on a terminal unless NO_COLOR is set. --to json
         writes the JSON export; with several inputs, an array of
         {"input": PATH, "manager": EXPORT}. --to archive writes an archive file and
-        needs -o; it takes one INPUT.
+        needs -o, which may name a pipe but not a terminal; it takes one INPUT.
 
         Elements the spec cannot package (a missing required key, not an object) are
         skipped and reported as 'INPUT: warning: item N: REASON' ('section S, item N'
@@ -79,6 +79,10 @@ enum ConvertCommand {
                 throw CommandLineUsageError(command: "convert", message: arguments.value("output") == "-"
                     ? "'--to archive' cannot write to standard output ('-o -'): archives are binary; give '-o FILE'"
                     : "'--to archive' needs '-o OUT' (archives are binary and not written to standard output)")
+            }
+            if (try? OutputDestination.resolve(output))?.isTerminal(io: io) == true {
+                throw CommandLineUsageError(command: "convert", message:
+                    "'--to archive' cannot write to a terminal ('-o \(output!)'): archives are binary; give '-o FILE' or a pipe")
             }
             guard inputs.count == 1 else {
                 throw CommandLineUsageError(command: "convert", message:
