@@ -1,5 +1,5 @@
 /// What a spec reads from a document, so a response can be parsed building
-/// only that (see ``SpecPackager/parseDocument(_:)``).
+/// only that (see ``SpecPackager/parseDocument(_:options:)``).
 extension PackagingSpec {
     /// The projection of every path the packager reads: the header and item
     /// fields, template placeholders, and the items and sections paths.

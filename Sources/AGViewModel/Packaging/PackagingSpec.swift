@@ -67,7 +67,7 @@ import Foundation
 ///
 /// ## Several sections
 /// A spec can package a document into several sections (a ``Manager``, see
-/// ``SpecPackager/packageManager(document:)``) in one of two ways; either
+/// ``SpecPackager/packageManager(document:policy:)``) in one of two ways; either
 /// replaces the top-level `items` and `header`.
 ///
 /// ```json

@@ -15,9 +15,11 @@ import Foundation
 /// (``PackagingPolicy/skipAndReport``) applying a spec never fails because
 /// of one element: an element without a required value, or that is not an
 /// object, is skipped and reported in ``PackagingResult/skipped``, and the
-/// rest is packaged; only a document whose items path does not lead to an
-/// array throws. With ``PackagingPolicy/strict`` the first problem (the
-/// header first, then the items in order) is thrown.
+/// rest is packaged; only a document that does not fit as a whole throws
+/// (its items path does not lead to an array, or, without one, it is
+/// neither an array nor an object; see ``package(document:policy:)``).
+/// With ``PackagingPolicy/strict`` the first problem (the header first,
+/// then the items in order) is thrown.
 ///
 /// Given a list of elements rather than a document (`package(_:)` on
 /// `[JSONValue]`, a section's `appendItems(packaging:using:)`), it packages

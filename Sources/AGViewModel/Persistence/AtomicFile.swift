@@ -160,8 +160,8 @@ package enum AtomicFile {
     }
 }
 
-/// Why ``AtomicFile`` could not write or read a file. The previous file, if
-/// any, is untouched.
+/// Why an archive file (or `agvm` output) could not be written or read.
+/// The previous file, if any, is untouched.
 public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The step that failed.
     public enum Step: String, Sendable, Hashable {

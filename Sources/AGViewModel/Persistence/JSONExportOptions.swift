@@ -41,7 +41,9 @@ public struct JSONExportOptions {
     /// reports what it leaves out: `sections[0].items[2].thumbnail`, with
     /// ViewModel keys before ``keyExchange`` and the indices of the lists
     /// exported (after an element left out as a cycle, the exported JSON
-    /// has one element fewer before the one named).
+    /// has one element fewer before the one named). Reports come in the
+    /// order the export writes: depth first, in key order (an archive
+    /// reports each ViewModel's own skips before its nested ones').
     public var skippedPayload: ((SkippedPayload) -> Void)?
 
     /// How the ``payload`` converter exports one payload.

@@ -7,7 +7,7 @@ import Foundation
 // same structure, keys (in order) and values. JSON cannot tell a nested
 // ViewModel from a JSON object, so nested ViewModels (and sections and
 // managers stored as payloads) read back as the JSON objects they were
-// exported as; read them with `ViewModel(importingJSON:)` where a screen
+// exported as, and URLs and converted payloads as the JSON they became; read them with `ViewModel(importingJSON:)` where a screen
 // needs them as ViewModels. Unknown members and wrong kinds are errors that
 // name their path.
 
