@@ -253,6 +253,39 @@ struct ChangeSetPropertyTests {
         }
     }
 
+    /// The background diff, of snapshot copies of both managers, lists what
+    /// the diff of the managers themselves lists, also when the new manager
+    /// holds some of the shown Section objects in other places and
+    /// sections have no identity; applying it keeps those Section objects
+    /// where the new manager holds them.
+    @Test func snapshotCopiesDiffAsTheirOriginals() throws {
+        for seed in UInt64(2000)...2300 {
+            var rng = RNG(seed: seed)
+            var nextItem: Int64 = 0, nextSection = 0
+            func section() -> SectionSpec {
+                var spec = Self.randomSection(&nextItem, &nextSection, [], &rng)
+                if Self.chance(0.5, &rng) { spec.id = nil }
+                return spec
+            }
+            let shown = Self.build((0..<Int.random(in: 0...4, using: &rng)).map { _ in section() }, &rng)
+            var sections = shown.sections.filter { _ in !Self.chance(0.25, &rng) }
+            for _ in 0..<Int.random(in: 0...2, using: &rng) {
+                sections.insert(Self.build([section()], &rng).sections[0], at: Int.random(in: 0...sections.count, using: &rng))
+            }
+            if Self.chance(0.5, &rng) { sections.shuffle(using: &rng) }
+            let fresh = Manager(sections: sections)
+            let shared = fresh.sections.map { section in shown.sections.contains { $0 === section } }
+
+            let changes = ChangeSet(from: shown.snapshot.makeManager(), to: fresh.snapshot.makeManager())
+            #expect(changes == ChangeSet(from: shown, to: fresh), "seed \(seed)")
+            try changes.apply(to: shown, new: fresh)
+            for (t, isShared) in shared.enumerated() where isShared {
+                #expect(shown.sections[t] === fresh.sections[t], "seed \(seed), section \(t)")
+            }
+            #expect(ChangeSet(from: shown, to: fresh).isEmpty, "seed \(seed)")
+        }
+    }
+
     @Test func largeTablesReadInParallelGiveTheSameResult() throws {
         // 60 × 100 items: above the threshold where items are read on all cores.
         var rng = RNG(seed: 42)

@@ -37,7 +37,8 @@ extension ChangeSet {
     /// updated and their header, footer, common and item-merge ViewModels
     /// taken from the matching section of `new`; inserted sections are
     /// `new`'s. A Section object that `new` shares with `manager` stays
-    /// where `new` holds it (the diff matches it to itself), and `new` is
+    /// where `new` holds it (the diff matches it to itself, also through
+    /// snapshot copies of both), and `new` is
     /// never changed: any other place `manager` shows it gets a new Section.
     /// One that only `manager` holds, in two places, is kept in the first
     /// (in the updated order), and a new Section takes the other.

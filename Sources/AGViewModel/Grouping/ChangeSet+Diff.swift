@@ -12,7 +12,11 @@ extension ChangeSet {
     ///   - sectionIdentity: How sections are recognised, applied to each
     ///     section's header; `nil` (the default) uses `identity`. Sections
     ///     without a header or value are matched by position. A Section
-    ///     object found on both sides is always the same section.
+    ///     object found on both sides is always the same section, and so
+    ///     are copies that snapshots made of one Section object (a diff of
+    ///     `shown.snapshot.makeManager()` against
+    ///     `fresh.snapshot.makeManager()` matches the sections `shown` and
+    ///     `fresh` share).
     ///
     /// Matching prefers an item's own section: within each kept section the
     /// *k*-th occurrence of an identity in the old section matches the
@@ -168,13 +172,23 @@ private struct Differ {
         var newToOld = [Int](repeating: -1, count: newKeys.count)
         // The same Section object on both sides first: matched by position
         // or header alone, it could be taken for another section, and
-        // applying would then change it in two places.
+        // applying would then change it in two places. Then copies that
+        // snapshots made of one section, as the originals were shared:
+        // a diff of snapshot copies sees what a diff of the originals sees.
         var oldObjects: [ObjectIdentifier: Int] = Dictionary(minimumCapacity: oldSections.count)
-        for (s, section) in oldSections.enumerated() where oldObjects[ObjectIdentifier(section)] == nil {
-            oldObjects[ObjectIdentifier(section)] = s
+        var oldSources: [UInt64: Int] = Dictionary(minimumCapacity: oldSections.count)
+        for (s, section) in oldSections.enumerated() {
+            if oldObjects[ObjectIdentifier(section)] == nil { oldObjects[ObjectIdentifier(section)] = s }
+            if oldSources[section.sourceIdentity] == nil { oldSources[section.sourceIdentity] = s }
         }
         for (t, section) in newSections.enumerated() {
             if let s = oldObjects[ObjectIdentifier(section)], oldToNew[s] < 0 {
+                oldToNew[s] = t
+                newToOld[t] = s
+            }
+        }
+        for (t, section) in newSections.enumerated() where newToOld[t] < 0 {
+            if let s = oldSources[section.sourceIdentity], oldToNew[s] < 0 {
                 oldToNew[s] = t
                 newToOld[t] = s
             }

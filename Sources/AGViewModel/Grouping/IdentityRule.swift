@@ -31,8 +31,7 @@ public struct IdentityRule: Sendable {
     /// Identity is what `identify` returns (`nil` or `null` counts as none).
     ///
     /// It runs synchronously, where the change set is computed (once per
-    /// item, or per header for a section rule, and once more for both items
-    /// of each pair matched across sections) and where it is applied (once
+    /// item, or per header for a section rule) and where it is applied (once
     /// per item or header of both managers, to check that no row moved
     /// since); its reads are the caller's, as if it read the items itself.
     /// It must give a ViewModel the same identity each time, and a copy

@@ -26,6 +26,9 @@ extension Section {
         internal var partKeyRegistry = PartKeyRegistry()
         /// The section's identity in snapshots (see ``ViewModel/Snapshot``).
         internal private(set) var identity: UInt64
+        /// The identity of the section it copies, kept by the sections it
+        /// makes (see `Section.sourceIdentity`); edits leave it.
+        internal var sourceIdentity: UInt64
 
         /// A snapshot of `section`. Swift Observation tracking that makes
         /// one hears when items or parts are added, removed or replaced, not
@@ -43,6 +46,7 @@ extension Section {
         internal init?(_ section: Section, run: inout SnapshotRun) {
             guard !run.isTakingAny(of: section) else { return nil }
             identity = SnapshotRun.newIdentity()
+            sourceIdentity = section.sourceIdentity
             run.beginTaking(section)
             defer { run.endTaking(section) }
             items = Self.items(of: section, run: &run)
@@ -82,6 +86,7 @@ extension Section {
                 common: common.map { assembly.viewModel(from: $0) },
                 itemMerge: itemMerge.map { assembly.viewModel(from: $0) })
             section.partKeyRegistry = partKeyRegistry
+            section.sourceIdentity = sourceIdentity
             return section
         }
     }

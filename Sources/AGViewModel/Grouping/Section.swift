@@ -55,6 +55,10 @@ public final class Section {
     // Keys registered per part for JSON export and archives (see
     // Persistence/Section+KeyRegistration.swift).
     internal var partKeyRegistry = PartKeyRegistry()
+    // The section this one stands for: its own identity, or, for a section
+    // made from a snapshot, the original's, so a diff of snapshot copies
+    // matches the sections the originals share (see `ChangeSet`).
+    internal var sourceIdentity = SnapshotRun.newIdentity()
 
     /// A section with the given items and optional section-level ViewModels.
     ///
