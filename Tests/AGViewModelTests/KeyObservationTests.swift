@@ -131,6 +131,23 @@ struct KeyObservationTests {
         withExtendedLifetime((a, b)) {}
     }
 
+    /// With `.includeEqualValues`, an equal-value set is a change like any
+    /// other: `.prior` comes before it, in a batch too; observations that
+    /// do not include equal values hear neither.
+    @Test func priorComesBeforeAnEqualValueChangeItDelivers() {
+        let vm = ViewModel(["k": 0])
+        let both = Recorder<String>(), equalOnly = Recorder<String>(), priorOnly = Recorder<String>()
+        let a = vm.observe("k", options: [.prior, .old, .new, .includeEqualValues]) { _, _, change in both.append(describe(change)) }
+        let b = vm.observe("k", options: [.old, .new, .includeEqualValues]) { _, _, change in equalOnly.append(describe(change)) }
+        let c = vm.observe("k", options: [.prior, .old, .new]) { _, _, change in priorOnly.append(describe(change)) }
+        vm["k"] = 0
+        vm.performBatchUpdates { vm["k"] = 0 }
+        #expect(both.items == ["prior k: 0 -> nil", "k: 0 -> 0", "prior k: 0 -> nil", "k: 0 -> 0"])
+        #expect(equalOnly.items == ["k: 0 -> 0", "k: 0 -> 0"])
+        #expect(priorOnly.items.isEmpty)
+        withExtendedLifetime((a, b, c)) {}
+    }
+
     @Test func settingAnEqualValueSendsNoChange() {
         let vm = ViewModel(["k": ["a": 1, "b": 2]])
         let seen = Recorder<String>()

@@ -38,6 +38,8 @@ public struct KeyObservationOptions: OptionSet, Sendable, Hashable {
     /// (``ViewModel/performBatchUpdates(_:)``), or queued behind a delivery
     /// in progress, it arrives right before its change notification, when
     /// the new value is already stored: read the old one from `oldValue`.
+    /// With ``includeEqualValues``, an equal-value set gets one too, right
+    /// before its change (the value stored is the same).
     public static let prior = KeyObservationOptions(rawValue: 1 << 3)
 
     /// Delivers sets of a value equal to the current one too.

@@ -191,9 +191,7 @@ internal final class ObservationCenter {
             }
         } else if let registrations,
                   registrations.contains(where: { !$0.isRemoved && $0.options.contains(.includeEqualValues) }) {
-            deliveries.deliver(PendingDelivery(
-                registrations: registrations, key: key, old: old, new: newValue, kind: .change, equalValue: true),
-                in: viewModel)
+            deliveries.deliver(Self.equalValueDeliveries(registrations, key: key, old: old, new: newValue), in: viewModel)
         }
         return old
     }
@@ -229,11 +227,25 @@ internal final class ObservationCenter {
                     batch.append(PendingDelivery(registrations: registrations, key: key, old: old, new: new, kind: .change))
                 }
             } else if registrations.contains(where: { !$0.isRemoved && $0.options.contains(.includeEqualValues) }) {
-                batch.append(PendingDelivery(
-                    registrations: registrations, key: key, old: old, new: new, kind: .change, equalValue: true))
+                batch.append(contentsOf: Self.equalValueDeliveries(registrations, key: key, old: old, new: new))
             }
         }
         deliveries.deliver(batch, in: viewModel)
+    }
+
+    /// The deliveries of an equal-value set, for `.includeEqualValues`
+    /// observations: a `.prior` to those that also ask for it, then the
+    /// change, as for any change they are delivered.
+    private static func equalValueDeliveries(_ registrations: [ObserverRegistration], key: String,
+                                             old: ViewModelValue?, new: ViewModelValue?) -> [PendingDelivery] {
+        var deliveries: [PendingDelivery] = []
+        if registrations.contains(where: { !$0.isRemoved && $0.options.isSuperset(of: [.prior, .includeEqualValues]) }) {
+            deliveries.append(PendingDelivery(
+                registrations: registrations, key: key, old: old, new: nil, kind: .prior, equalValue: true))
+        }
+        deliveries.append(PendingDelivery(
+            registrations: registrations, key: key, old: old, new: new, kind: .change, equalValue: true))
+        return deliveries
     }
 
     // MARK: Registry
