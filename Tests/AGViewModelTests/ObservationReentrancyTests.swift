@@ -164,6 +164,27 @@ struct ObservationReentrancyTests {
         withExtendedLifetime((token, cell)) {}
     }
 
+    /// A re-add asking for `.initial` gets the current value, which holds
+    /// the queued change, instead of that change: a cell that sets itself
+    /// up from its initial value never hears a change before it.
+    @Test func aReAddAskingForItsInitialValueGetsItInsteadOfTheQueuedChanges() {
+        let vm = ViewModel(["a": 0, "b": 0])
+        let cell = TestObserver("cell")
+        let log = Recorder<String>()
+        vm.addObserver(cell, forKey: "b") { _, _, _, change in log.append("first " + describe(change)) }
+        let token = vm.observe("a") { vm, _, _ in
+            vm["b"] = 1
+            vm.addObserver(cell, forKey: "b", options: [.initial, .old, .new]) { _, _, _, change in
+                log.append("second " + describe(change))
+            }
+        }
+        vm["a"] = 1
+        #expect(log.items == ["second initial b: nil -> 1"])
+        vm["b"] = 2
+        #expect(log.items == ["second initial b: nil -> 1", "second b: 1 -> 2"])
+        withExtendedLifetime((token, cell)) {}
+    }
+
     /// A cell configured twice leaves its replaced registrations in the
     /// key's list; when a callback earlier in the delivery adds it again,
     /// the change reaches its newest handler once, not once per replaced one.

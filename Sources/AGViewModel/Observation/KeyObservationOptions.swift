@@ -28,7 +28,9 @@ public struct KeyObservationOptions: OptionSet, Sendable, Hashable {
     /// every observer added there, it also hears the batch's changes when
     /// the batch ends: a key set in the batch before the registration
     /// arrives once as its initial value and again as a change from the
-    /// value before the batch.
+    /// value before the batch. An observer object added again for a key
+    /// inside a callback, with changes still queued for its earlier
+    /// registration, gets its initial value instead of those changes.
     public static let initial = KeyObservationOptions(rawValue: 1 << 2)
 
     /// Also delivers a notification of kind ``KeyChange/Kind/prior`` before

@@ -264,9 +264,11 @@ internal final class ObservationCenter {
         // adding n observers to one key O(n²).
         if let object = registration.observerIdentifier, let earlier = objectRegistrations[key]?[object] {
             // An observer gone since is no re-add: a new object at its
-            // address takes later changes only.
-            let isReAdd = !earlier.isOrphaned
-            if removeInPlace(earlier, into: &removed), isReAdd { earlier.replacement = registration }
+            // address takes later changes only. Nor does a re-add asking
+            // for `.initial` take the changes queued for the earlier one:
+            // its initial value, delivered after them, already holds them.
+            let takesQueued = !earlier.isOrphaned && !registration.options.contains(.initial)
+            if removeInPlace(earlier, into: &removed), takesQueued { earlier.replacement = registration }
         }
         sweepAFew(forKey: key, into: &removed)
         if observers[key, default: []].count >= sweepLengths[key, default: 0] {
