@@ -530,6 +530,16 @@ struct TypedKeyObservationTests {
         }
         #expect(seen == ["a", nil, "5"])
     }
+
+    @Test func aTypedChangeStreamCanKeepTheNewestValueOnly() async {
+        let book = ViewModel()
+        let stream = book.changes(for: .typedObservedTitle, bufferingPolicy: .bufferingNewest(1))
+        for title in ["a", "b", "c"] { book[.typedObservedTitle] = title }
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == "c")
+        book[.typedObservedTitle] = "d"
+        #expect(await iterator.next() == "d")
+    }
 }
 
 extension ViewModel.Key where Value == String {

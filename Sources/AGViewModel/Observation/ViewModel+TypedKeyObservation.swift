@@ -67,8 +67,16 @@ extension ViewModel {
     /// ```swift
     /// for await title in book.changes(for: .title) { print(title ?? "-") }
     /// ```
-    public func changes<Value: ViewModelStorable & Sendable>(for key: Key<Value>) -> AsyncStream<Value?> {
-        changeStream(of: CollectionOfOne(key.name), options: [.new], bufferingPolicy: .unbounded) { change in
+    ///
+    /// - Parameters:
+    ///   - key: The key to observe.
+    ///   - bufferingPolicy: How many undelivered values to keep;
+    ///     `.unbounded` by default, `.bufferingNewest(1)` for the latest only.
+    public func changes<Value: ViewModelStorable & Sendable>(
+        for key: Key<Value>,
+        bufferingPolicy: AsyncStream<Value?>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Value?> {
+        changeStream(of: CollectionOfOne(key.name), options: [.new], bufferingPolicy: bufferingPolicy) { change in
             change.newValue.flatMap(Value.fromViewModelValue)
         }
     }
