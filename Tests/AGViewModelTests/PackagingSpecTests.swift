@@ -57,6 +57,10 @@ struct PackagingSpecTests {
         // Entry problems, naming the list, index and key.
         (#"{"fields": ["id"]}"#, "timeline.spec.json: error: fields[0]: a field entry must be an object, found string"),
         (#"{"fields": [{"path": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0]: missing "key""#),
+        (#"{"fields": [{"Key": "a", "path": "a", "type": "int"}]}"#,
+         #"timeline.spec.json: error: fields[0]: missing "key"; found unknown member "Key" (did you mean "key"?)"#),
+        (#"{"fields": [{"kye": "a", "path": "a", "type": "int"}]}"#,
+         #"timeline.spec.json: error: fields[0]: missing "key"; found unknown member "kye" (did you mean "key"?)"#),
         (#"{"fields": [{"key": "", "path": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0]: "key" is empty"#),
         (#"{"fields": [{"key": 1, "path": "a", "type": "int"}]}"#, #"timeline.spec.json: error: fields[0]: "key" must be a string, found int"#),
         (#"{"fields": [{"key": "a", "path": "a", "type": "int"}, {"key": "a", "path": "b", "type": "int"}]}"#,
@@ -100,6 +104,11 @@ struct PackagingSpecTests {
          #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a{b}}": "{" inside a placeholder; write "{{" outside placeholders for a literal brace"#),
         (#"{"fields": [{"key": "h", "template": "{a..b}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a..b}": bad path "a..b" in a placeholder"#),
         (#"{"fields": [{"key": "h", "template": "{a[-1]}"}]}"#, #"timeline.spec.json: error: fields[0] (key "h"): bad template "{a[-1]}": bad path "a[-1]" in a placeholder"#),
+        // Settings that would silently lose a value.
+        (#"{"items": "tags", "keyedBy": "k", "scalarKey": "k"}"#,
+         #"timeline.spec.json: error: "keyedBy" and "scalarKey" both name the key "k"; a scalar member's value would be replaced by its name: give them different keys"#),
+        (#"{"sections": [{"title": "Fixed", "items": "a", "header": "meta", "headerFields": [{"key": "title", "path": "n", "type": "int"}]}]}"#,
+         #"timeline.spec.json: error: sections[0]: has a "title" and a header field with the key "title"; the title would replace it: rename the field, or leave out the section's "title""#),
         (#"{"fields": [{"key": "h", "template": "{n}", "type": "int"}]}"#,
          #"timeline.spec.json: error: fields[0] (key "h"): a template makes a string; its type must be string or url, not int"#),
     ])
@@ -120,6 +129,28 @@ struct PackagingSpecTests {
         for bad in ["{{\u{301}a}", "a}\u{301}"] {
             let spec = #"{"fields": [{"key": "t", "template": "\#(bad)"}]}"#
             #expect(error(spec)?.contains("unmatched \"}\"") == true, "\(bad)")
+        }
+    }
+
+    /// A placeholder names every key a `path` can: `\|`, `\{`, `\}` and
+    /// an escaped space belong to the path, as `\.` does; unescaped spaces
+    /// around it and its format are trimmed.
+    @Test func placeholdersNameKeysWithEscapedTemplateCharacters() throws {
+        let element: JSONValue = [["a|b": "bar", "a}b": "brace", "t ": "space", "t": "plain", "a.b": "dot", "n": 2.5]]
+        func render(_ template: String) throws -> JSONValue? {
+            let spec = try PackagingSpec(json: ["fields": [["key": "t", "template": .string(template)]]])
+            return try SpecPackager(spec: spec).package(document: element).items.first?["t"]
+        }
+        #expect(try render(#"{a\|b}"#) == "bar")
+        #expect(try render(#"{a\}b}"#) == "brace")
+        #expect(try render(#"[{t\ }]"#) == "[space]")
+        #expect(try render("[{ t }]") == "[plain]")
+        #expect(try render(#"{a\.b}"#) == "dot")
+        #expect(try render("{ n | fixed:2 }") == "2.50")
+        // The same keys as paths.
+        for (path, expected) in [(#"a\|b"#, "bar"), (#"a\}b"#, "brace"), (#"t\ "#, "space")] {
+            let spec = try PackagingSpec(json: ["fields": [["key": "v", "path": .string(path), "type": "string"]]])
+            #expect(try SpecPackager(spec: spec).package(document: element).items.first?["v"] == .string(expected))
         }
     }
 

@@ -20,6 +20,9 @@ import Foundation
 ///   name that ends in a digit.
 struct IdentifierCleaner {
     private var used: Set<String>
+    /// The next number to try for each name that collided, so that many
+    /// keys cleaning to one name take linear time, not quadratic.
+    private var nextNumber: [String: Int] = [:]
 
     /// A cleaner for one scope, with names that must not be taken.
     init(reserved: Set<String> = []) {
@@ -41,12 +44,13 @@ struct IdentifierCleaner {
     private mutating func unique(_ name: String) -> String {
         let bare = name.trimmingBackticks
         var candidate = bare
-        var n = 2
+        var n = nextNumber[bare] ?? 2
         let separator = bare.unicodeScalars.last.map { ("0"..."9").contains($0) } == true ? "_" : ""
         while used.contains(candidate) {
             candidate = "\(bare)\(separator)\(n)"
             n += 1
         }
+        if candidate != bare { nextNumber[bare] = n }
         used.insert(candidate)
         return candidate == bare ? name : candidate
     }

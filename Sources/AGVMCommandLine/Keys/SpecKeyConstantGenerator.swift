@@ -49,6 +49,7 @@ struct SpecKeyConstantGenerator {
             "",
         ]
         var names = IdentifierCleaner()
+        let constants = self.constants
         let named = constants.map { (constant: $0, member: names.memberName(for: $0.key)) }
         var types: [String] = []
         for constant in constants where !types.contains(constant.type) { types.append(constant.type) }
@@ -89,11 +90,15 @@ struct SpecKeyConstantGenerator {
     /// Every key the spec stores, once per key and type, in spec order.
     private var constants: [Constant] {
         var result: [Constant] = []
+        // Where each key and type is in `result`: a spec with thousands of
+        // fields must not take quadratic time.
+        var indexOf: [[String]: Int] = [:]
         func add(_ key: String, _ type: String, _ part: String, _ origin: String) {
             let mention = "\(part): \(origin)"
-            if let index = result.firstIndex(where: { $0.key == key && $0.type == type }) {
+            if let index = indexOf[[key, type]] {
                 if !result[index].mentions.contains(mention) { result[index].mentions.append(mention) }
             } else {
+                indexOf[[key, type]] = result.count
                 result.append(Constant(key: key, type: type, mentions: [mention]))
             }
         }

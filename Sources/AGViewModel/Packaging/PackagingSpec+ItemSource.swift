@@ -36,7 +36,14 @@ extension PackagingSpec {
                 case let other?: throw fail("\"\(member)\" must be a key string, found \(other.kind.rawValue)")
                 }
             }
-            self.init(memberNameKey: try key("keyedBy"), scalarKey: try key("scalarKey"))
+            let memberNameKey = try key("keyedBy"), scalarKey = try key("scalarKey")
+            // The member name would replace the scalar stored under the same
+            // key: every scalar member's value would be lost.
+            if let memberNameKey, memberNameKey == scalarKey {
+                throw fail("\"keyedBy\" and \"scalarKey\" both name the key \"\(memberNameKey)\"; "
+                    + "a scalar member's value would be replaced by its name: give them different keys")
+            }
+            self.init(memberNameKey: memberNameKey, scalarKey: scalarKey)
         }
 
         /// The elements of `value` to package: an array's elements, or with

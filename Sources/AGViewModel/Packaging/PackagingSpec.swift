@@ -49,7 +49,8 @@ import Foundation
 ///   `"@{user.screen_name}"`, optionally formatted, `{price|fixed:2}`,
 ///   `{published|date:long}`; `{{` and `}}` are literal braces. A placeholder
 ///   reads like a `string` field; if any placeholder has no value, neither
-///   has the template.
+///   has the template. Its path names keys as a `path` does, and `\|`,
+///   `\{`, `\}` and `\ ` name keys that hold those characters.
 /// - `type`: `string`, `int`, `double`, `bool`, `url`, `array` or `object`.
 ///   Required with `path`; a template is a `string` (the default) or `url`.
 ///   Values convert as ``JSONReadable`` says (numbers to strings, numeric
@@ -329,10 +330,17 @@ public struct PackagingSpec: Sendable, Hashable {
             let headerPath = try path(object["header"], member: "header", fail: fail)
             // The top-level header fields apply to entries that name a header.
             let ownHeaderFields = try fieldList(object["headerFields"], named: list + "headerFields", source: source)
+            let entryHeaderFields = ownHeaderFields ?? (headerPath != nil ? headerFields : nil)
+            // The title is stored under `title` after the header fields:
+            // a header field of that key would be silently replaced.
+            if title != nil, entryHeaderFields?.contains(where: { $0.key == "title" }) == true {
+                throw fail("has a \"title\" and a header field with the key \"title\"; the title would replace it: "
+                    + "rename the field, or leave out the section's \"title\"")
+            }
             result.append(SectionEntry(
                 title: title, itemsPath: itemsPath, headerPath: headerPath,
                 fields: try fieldList(object["fields"], named: list + "fields", source: source) ?? fields,
-                headerFields: ownHeaderFields ?? (headerPath != nil ? headerFields : nil),
+                headerFields: entryHeaderFields,
                 itemSource: try ItemSource(parsing: object, fail: fail)))
         }
         return result
@@ -374,7 +382,12 @@ extension PackagingSpec.Field {
             throw fail("a field entry must be an object, found \(entry.kind.rawValue)")
         }
         switch object["key"] {
-        case nil: throw fail("missing \"key\"")
+        case nil:
+            // A misspelt "key" (`Key`, `kye`) is the likelier mistake: say so.
+            for name in object.keys where !Self.members.contains(name) && NearMatch.closest(to: name, in: ["key"]) != nil {
+                throw fail("missing \"key\"; found unknown member \(MessageBounds.quotedKey(name)) (did you mean \"key\"?)")
+            }
+            throw fail("missing \"key\"")
         case .string(let text)?:
             guard !text.isEmpty else { throw fail("\"key\" is empty") }
             key = text

@@ -37,22 +37,43 @@ internal struct SpecTemplate: Sendable, Hashable {
             switch scalar {
             case "{":
                 if scalars.first == "{" { scalars.removeFirst(); literal.append("{"); continue }
-                var inner = String.UnicodeScalarView()
+                // The placeholder's scalars, each with whether a `\` escaped
+                // it: an escaped `|`, `{`, `}` or space is part of the path,
+                // as `\.` is, so every key a `path` can name, a placeholder can.
+                var inner: [(scalar: Unicode.Scalar, escaped: Bool)] = []
                 var closed = false
                 while let next = scalars.popFirst() {
+                    if next == "\\", let escaped = scalars.popFirst() { inner.append((escaped, true)); continue }
                     if next == "}" { closed = true; break }
                     if next == "{" { throw SpecTemplateError("\"{\" inside a placeholder; write \"{{\" outside placeholders for a literal brace") }
-                    inner.append(next)
+                    inner.append((next, false))
                 }
                 guard closed else { throw SpecTemplateError("unclosed \"{\" (write \"{{\" for a literal brace)") }
                 guard !inner.isEmpty else { throw SpecTemplateError("empty placeholder \"{}\"") }
                 var format: SpecTemplateFormat?
-                if let bar = inner.firstIndex(of: "|") {
-                    format = try SpecTemplateFormat(parsing: String(inner[inner.index(after: bar)...]))
-                    inner = String.UnicodeScalarView(inner[..<bar])
+                if let bar = inner.firstIndex(where: { $0.scalar == "|" && !$0.escaped }) {
+                    var formatText = String.UnicodeScalarView()
+                    for part in inner[(bar + 1)...] {
+                        if part.escaped { formatText.append("\\") }
+                        formatText.append(part.scalar)
+                    }
+                    format = try SpecTemplateFormat(parsing: String(formatText))
+                    inner.removeSubrange(bar...)
                 }
-                // As around the format: `{price | fixed:2}` reads `price`.
-                let pathText = String(inner).trimmingCharacters(in: .whitespaces)
+                // As around the format: `{price | fixed:2}` reads `price`;
+                // an escaped space (`{name\ }`) is part of the key. (The
+                // spaces of `CharacterSet.whitespaces`: tab and `Zs`.)
+                func isSpace(_ part: (scalar: Unicode.Scalar, escaped: Bool)) -> Bool {
+                    !part.escaped && (part.scalar == "\t" || part.scalar.properties.generalCategory == .spaceSeparator)
+                }
+                while let first = inner.first, isSpace(first) { inner.removeFirst() }
+                while let last = inner.last, isSpace(last) { inner.removeLast() }
+                var pathScalars = String.UnicodeScalarView()
+                for part in inner {
+                    if part.escaped { pathScalars.append("\\") }
+                    pathScalars.append(part.scalar)
+                }
+                let pathText = String(pathScalars)
                 guard let path = JSONPath(parsing: pathText), !path.components.isEmpty, !path.hasNegativeIndex else {
                     throw SpecTemplateError("bad path \"\(pathText)\" in a placeholder")
                 }

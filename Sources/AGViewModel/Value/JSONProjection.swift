@@ -59,6 +59,16 @@ internal struct JSONProjection: Sendable, Hashable {
 
     var nodes: [Node] = [Node()]
 
+    /// While building: the child of each node's member or element, so that
+    /// adding a path finds the steps already there in constant time (a
+    /// spec with thousands of fields would otherwise take quadratic time).
+    private var childLookup: [ChildStep: Int32] = [:]
+
+    private struct ChildStep: Sendable, Hashable {
+        var parent: Int32
+        var component: JSONPath.Component
+    }
+
     /// `true` when nothing can be left out: a parse with this projection
     /// builds the whole document.
     var readsEverything: Bool { nodes[0].isWhole }
@@ -130,18 +140,22 @@ internal struct JSONProjection: Sendable, Hashable {
             switch component {
             case .key(let key):
                 nodes[parent].readsMembers = true
-                if let existing = nodes[parent].members.first(where: { $0.key == key }) {
-                    current = existing.child
+                let step = ChildStep(parent: Int32(parent), component: component)
+                if let existing = childLookup[step] {
+                    current = existing
                 } else {
                     current = addNode()
+                    childLookup[step] = current
                     nodes[parent].members.append(Member(key: key, hash: key.hashValue, child: current, utf8: Array(key.utf8)))
                     if key.utf8.contains(where: { $0 >= 0x80 }) { nodes[parent].hasNonASCIIKey = true }
                 }
             case .index(let index):
-                if let existing = nodes[parent].elements.first(where: { $0.index == index }) {
-                    current = existing.child
+                let step = ChildStep(parent: Int32(parent), component: component)
+                if let existing = childLookup[step] {
+                    current = existing
                 } else {
                     current = addNode()
+                    childLookup[step] = current
                     nodes[parent].elements.append(Element(index: index, child: current))
                     // Saturating: a path may name index `Int.max`.
                     nodes[parent].elementLimit = max(nodes[parent].elementLimit, index == .max ? .max : index + 1)
@@ -165,6 +179,7 @@ internal struct JSONProjection: Sendable, Hashable {
     /// every element is built whole (a node cannot follow two trees).
     func finished() -> JSONProjection {
         var result = self
+        result.childLookup = [:]
         for i in result.nodes.indices where result.nodes[i].everyElement != nil {
             for j in result.nodes[i].elements.indices {
                 result.nodes[i].elements[j].child = Self.everything
