@@ -96,6 +96,9 @@ struct JSONParserErrorTests {
         Rejection("[1]\n]", 2, 1, 4, "unexpected character ']' after the JSON value"),
         Rejection("{\n  \"a\": 1,\n  \"b\": tru\n}", 3, 11, 22, "invalid literal, expected 'true'"),
         Rejection("[1,\r\n 2,\r\n x]", 3, 2, 11, "unexpected character 'x', expected a JSON value (strings must be in double quotes)"),
+        Rejection("[1,\r 2,\r x]", 3, 2, 9, "unexpected character 'x', expected a JSON value (strings must be in double quotes)"),
+        Rejection("[1,\r\r\n\n x]", 4, 2, 8, "unexpected character 'x', expected a JSON value (strings must be in double quotes)"),
+        Rejection("[1,\r\n", 2, 1, 5, "unexpected end of input, expected a JSON value"),
         Rejection("1\u{0}", 1, 2, 1, "unexpected byte 0x00 after the JSON value"),
         Rejection("[\u{FEFF}1]", 1, 2, 1, "unexpected byte 0xEF, expected a JSON value"),
     ])

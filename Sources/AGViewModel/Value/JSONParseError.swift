@@ -12,7 +12,8 @@
 /// reported just past the last byte; a UTF-8 sequence cut off by the end,
 /// at its first byte.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based line of the problem (lines end at `\n`).
+    /// The 1-based line of the problem (lines end at `\n`, `\r\n` or a lone
+    /// `\r`, as editors count them).
     public var line: Int
     /// The 1-based column of the problem, counted in bytes of UTF-8 from the
     /// start of the line (a leading byte-order mark is not counted).
@@ -42,7 +43,15 @@ extension JSONParseError {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var lineStart = 0
-        for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
+        for i in 0..<end {
+            switch bytes[i] {
+            case UInt8(ascii: "\n"):
+                break
+            case UInt8(ascii: "\r") where i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n"):
+                break                                 // a lone CR (old Mac files)
+            default:
+                continue
+            }
             line += 1
             lineStart = i + 1
         }

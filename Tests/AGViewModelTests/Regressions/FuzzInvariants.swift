@@ -258,11 +258,17 @@ enum FuzzInvariants {
             problems.append("offset \(error.offset) outside 0...\(bytes.count)")
             return problems
         }
-        let newlines = bytes[0 ..< error.offset].lazy.filter { $0 == UInt8(ascii: "\n") }.count
-        if error.line != newlines + 1 {
-            problems.append("line \(error.line) but \(newlines) newlines before offset \(error.offset)")
+        // Line breaks as editors count them: `\n`, `\r\n`, a lone `\r`. The
+        // text is read as if every `\r\n` were one `\n`, each lone `\r` too.
+        let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
+        var breakEnds: [Int] = []    // the offset just past each line break before the error
+        for i in 0 ..< error.offset where bytes[i] == lf || (bytes[i] == cr && (i + 1 == bytes.count || bytes[i + 1] != lf)) {
+            breakEnds.append(i + 1)
         }
-        let lineStart = bytes[0 ..< error.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        if error.line != breakEnds.count + 1 {
+            problems.append("line \(error.line) but \(breakEnds.count) line breaks before offset \(error.offset)")
+        }
+        let lineStart = breakEnds.last ?? 0
         let byteOrderMark = lineStart == 0 && JSONParseError.hasByteOrderMark(bytes) && error.offset >= 3 ? 3 : 0
         if error.column != error.offset - lineStart - byteOrderMark + 1 {
             problems.append("column \(error.column) but offset \(error.offset) is byte \(error.offset - lineStart - byteOrderMark + 1) of its line")
