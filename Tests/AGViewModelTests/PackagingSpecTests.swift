@@ -154,6 +154,20 @@ struct PackagingSpecTests {
         }
     }
 
+    /// A member given twice in one object is refused at its second
+    /// occurrence (JSON keeps the last, so the first setting was lost);
+    /// keys are compared decoded, and equal keys in different objects are fine.
+    @Test func aMemberGivenTwiceIsRefusedWhereItRepeats() throws {
+        #expect(error(#"{"fields": [{"key": "v", "path": "a", "type": "int", "type": "string"}]}"#)
+            == #"timeline.spec.json:1:54: error: member "type" is given twice in one object; the second would replace the first: keep one"#)
+        #expect(error("{\n  \"items\": \"a\",\n  \"\\u0069tems\": \"b\"\n}")
+            == #"timeline.spec.json:3:3: error: member "items" is given twice in one object; the second would replace the first: keep one"#)
+        #expect(error(#"{"fields": [{"key": "a", "path": "a", "type": "int"}], "fields": [{"key": "b", "path": "b", "type": "int"}]}"#)?
+            .hasPrefix("timeline.spec.json:1:56: error: member \"fields\" is given twice") == true)
+        // The same key in sibling and nested objects, and as a value, is no repeat.
+        #expect(error(#"{"items": "key", "fields": [{"key": "key", "path": "key.key", "type": "int"}, {"key": "b", "path": "b", "type": "int"}]}"#) == nil)
+    }
+
     @Test func jsonSyntaxErrorsCarryTheirPosition() throws {
         let message = try #require(error("{\"items\": }"))
         #expect(message.hasPrefix("timeline.spec.json:1:"))

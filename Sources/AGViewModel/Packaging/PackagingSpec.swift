@@ -93,8 +93,9 @@ import Foundation
 /// and reported, so the manager keeps one section per entry.
 ///
 /// Everything is checked when the spec is loaded: an unknown member or type,
-/// a missing or duplicate key, a bad path or template, a default of the wrong
-/// type. The ``PackagingSpecError`` names the file, the entry and the problem.
+/// a missing or duplicate key, a member given twice in one object (read
+/// from JSON text), a bad path or template, a default of the wrong type.
+/// The ``PackagingSpecError`` names the file, the entry and the problem.
 ///
 /// The full reference, with every template format and error, is
 /// `Fixtures/specs/README.md`; `Fixtures/specs/spec.schema.json` is a JSON
@@ -239,6 +240,17 @@ public struct PackagingSpec: Sendable, Hashable {
             json = try JSONValue(parsing: data)
         } catch {
             throw PackagingSpecError(source: source, line: error.line, column: error.column, message: error.message)
+        }
+        // Valid JSON keeps the last of two equal members: a setting given
+        // twice would be lost without a word.
+        let repeated: JSONParseError? = data.withUnsafeBytes { bytes in
+            JSONDuplicateMember.first(in: bytes).map { key, offset in
+                JSONParseError(offset: offset, message: "member \(MessageBounds.quotedKey(key)) is given twice in one object; "
+                    + "the second would replace the first: keep one", in: bytes)
+            }
+        }
+        if let repeated {
+            throw PackagingSpecError(source: source, line: repeated.line, column: repeated.column, message: repeated.message)
         }
         try self.init(json: json, source: source)
     }
