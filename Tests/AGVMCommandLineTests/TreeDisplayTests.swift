@@ -79,14 +79,32 @@ struct TreeDisplayTests {
     /// A label whose title fills the width exactly still shows that the
     /// counts after it were cut.
     @Test func aLabelCutAfterItsTitleSaysSo() {
-        let (captured, status) = convert(#"[{"a": 1}]"#, "--width", "7")  // "<stdin>" is 7 columns
-        #expect(status == 0)
-        let root = captured.output.split(separator: "\n").first.map(String.init) ?? ""
-        // Either the counts or a mark that something was cut.
+        let manager = Manager(sections: [Section(items: [ViewModel(["a": 1])])])
+        func render(width: Int) -> [Substring] {
+            TreeRenderer(style: OutputStyle(width: width, colors: false))
+                .render(manager: manager, title: "<stdin>").split(separator: "\n")
+        }
+        // "<stdin>" is 7 columns. Either the counts or a mark that something was cut.
+        let root = render(width: 7).first.map(String.init) ?? ""
         #expect(root.contains("·") || root.hasSuffix("…"), "root line: \(root)")
-        let (wider, _) = convert(#"[{"a": 1}]"#, "--width", "12")  // "   └─ item 0" fills 12
-        let item = wider.output.split(separator: "\n").first { $0.contains("item") }.map(String.init) ?? ""
+        let item = render(width: 12).first { $0.contains("item") }.map(String.init) ?? ""  // "   └─ item 0" fills 12
         #expect(item.contains("·") || item.hasSuffix("…"), "item line: \(item)")
+    }
+
+    /// Narrower than 20 columns a tree's own lines do not fit: `--width`
+    /// refuses it, and a narrower terminal or `COLUMNS` gets 20.
+    @Test func treesAreAtLeastTwentyColumnsWide() {
+        for width in ["1", "19", "10001", "-1"] {
+            let (captured, status) = convert(#"[{"a": 1}]"#, "--width", width)
+            #expect(status == 2)
+            #expect(captured.error == "agvm: invalid value '\(width)' for '--width': expected 0 (no limit) or a whole number from 20 to 10000; see 'agvm convert --help'\n")
+        }
+        let captured = CapturedIO(standardInput: Data(#"[{"name": "a long enough value to be cut somewhere"}]"#.utf8))
+        var io = captured.io
+        io.environment = ["COLUMNS": "5"]
+        #expect(CommandLineTool.run(arguments: ["convert", "-"], io: io) == 0)
+        let widths = captured.output.split(separator: "\n").map { DisplayWidth.of($0) }
+        #expect(widths.max() == 20)
     }
 
     /// A key holding ESC and a key holding the six characters `\u001B`

@@ -52,7 +52,7 @@ enum ConvertCommand {
             .value("packager", short: "p", placeholder: "SPEC", help: "Package with the spec file SPEC (JSON) instead of the generic packaging."),
             .value("to", placeholder: "tree|json|archive", help: "Output format (default tree)."),
             .value("output", short: "o", placeholder: "OUT", help: "Write to OUT (atomically) instead of standard output."),
-            .value("width", placeholder: "N", help: "Tree width in columns, 0 for no limit (default: COLUMNS, the terminal, or 80)."),
+            .value("width", placeholder: "N", help: "Tree width in columns, at least 20; 0 for no limit (default: COLUMNS, the terminal, or 80)."),
             .flag("strict", help: "Exit 1 and write nothing when anything was skipped."),
         ],
         arguments: PositionalArguments(placeholder: "INPUT", minimum: 1, maximum: nil),
@@ -64,7 +64,7 @@ enum ConvertCommand {
             throw CommandLineUsageError(command: "convert", message:
                 "invalid value '\(formatName)' for '--to': expected tree, json or archive")
         }
-        let width = try arguments.integer("width", in: 0...10_000)
+        let width = try OutputStyle.widthOption(in: arguments)
         let inputs = arguments.positionals
         let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
         let specPath = arguments.value("packager")

@@ -14,11 +14,25 @@ struct OutputStyle: Sendable, Equatable {
     /// The width used when nothing says otherwise and output is not a terminal.
     static let defaultWidth = 80
 
+    /// The narrowest tree: narrower, the tree's own lines would not fit.
+    static let minimumWidth = 20
+
+    /// `--width N`: 0 (no limit) or from ``minimumWidth`` to 10,000; `nil`
+    /// when not given.
+    static func widthOption(in arguments: ParsedArguments) throws(CommandLineUsageError) -> Int? {
+        guard let text = arguments.value("width") else { return nil }
+        guard let width = Int(text), width == 0 || (minimumWidth ... 10_000).contains(width) else {
+            throw CommandLineUsageError(command: arguments.command, message:
+                "invalid value '\(text)' for '--width': expected 0 (no limit) or a whole number from \(minimumWidth) to 10000")
+        }
+        return width
+    }
+
     /// The style for writing to standard output (`toFile == false`) or to a
     /// file, given `--width` (0 means no limit).
     ///
     /// Width: `--width`, else a positive `COLUMNS`, else the terminal's width
-    /// when standard output is one, else 80. Colour: only when writing to
+    /// when standard output is one, else 80; at least ``minimumWidth``. Colour: only when writing to
     /// standard output, it is a terminal, and `NO_COLOR` is unset or empty
     /// (see no-color.org).
     static func resolve(widthOption: Int?, toFile: Bool, io: ToolIO) -> OutputStyle {
@@ -26,9 +40,9 @@ struct OutputStyle: Sendable, Equatable {
         if let widthOption {
             width = widthOption == 0 ? nil : widthOption
         } else if let text = io.environment["COLUMNS"], let columns = Int(text), columns > 0 {
-            width = columns
+            width = max(columns, minimumWidth)
         } else if !toFile, io.isOutputTerminal, let columns = io.terminalColumns() {
-            width = columns
+            width = max(columns, minimumWidth)
         } else {
             width = defaultWidth
         }

@@ -26,7 +26,7 @@ enum InspectCommand {
         """,
         options: [
             .value("to", placeholder: "tree|json", help: "Output format (default tree)."),
-            .value("width", placeholder: "N", help: "Tree width in columns, 0 for no limit (default: COLUMNS, the terminal, or 80)."),
+            .value("width", placeholder: "N", help: "Tree width in columns, at least 20; 0 for no limit (default: COLUMNS, the terminal, or 80)."),
         ],
         arguments: PositionalArguments(placeholder: "ARCHIVE", minimum: 1, maximum: 1),
         run: run)
@@ -37,7 +37,7 @@ enum InspectCommand {
             throw CommandLineUsageError(command: "inspect", message:
                 "invalid value '\(formatName)' for '--to': expected tree or json")
         }
-        let width = try arguments.integer("width", in: 0...10_000)
+        let width = try OutputStyle.widthOption(in: arguments)
         if width != nil && format != .tree {
             throw CommandLineUsageError(command: "inspect", message: "'--width' applies to '--to tree' only")
         }
