@@ -109,6 +109,8 @@ struct PackagingSpecTests {
          #"timeline.spec.json: error: "keyedBy" and "scalarKey" both name the key "k"; a scalar member's value would be replaced by its name: give them different keys"#),
         (#"{"sections": [{"title": "Fixed", "items": "a", "header": "meta", "headerFields": [{"key": "title", "path": "n", "type": "int"}]}]}"#,
          #"timeline.spec.json: error: sections[0]: has a "title" and a header field with the key "title"; the title would replace it: rename the field, or leave out the section's "title""#),
+        (#"{"sections": [{"items": "a"}, {"items": "b", "header": "h", "headerFields": [{"key": "n", "path": "n", "type": "int"}]}], "headerFields": [{"key": "c", "path": "c", "type": "int"}]}"#,
+         #"timeline.spec.json: error: top-level "headerFields" apply to section entries that name a "header" and have no "headerFields" of their own, and no entry does: give the entries their own "headerFields", or a "header""#),
         (#"{"fields": [{"key": "h", "template": "{n}", "type": "int"}]}"#,
          #"timeline.spec.json: error: fields[0] (key "h"): a template makes a string; its type must be string or url, not int"#),
     ])

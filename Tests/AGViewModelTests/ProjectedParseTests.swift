@@ -197,7 +197,7 @@ struct ProjectedParseTests {
         // One path read as both kinds: the error names the whole container.
         #"{"items": "search_metadata", "headerFields": [{"key": "q", "path": "search_metadata.query", "type": "string"}], "fields": [{"key": "v", "path": "v", "type": "int"}]}"#,
         #"{"fields": [{"key": "n", "path": "statuses[1].id_str", "type": "int"}], "headerFields": [{"key": "c", "path": "statuses.count", "type": "int", "required": true}]}"#,
-        #"{"sections": [{"items": "groups.c", "fields": [{"key": "v", "path": "v", "type": "int"}]}, {"items": "groups", "fields": [{"key": "v", "path": "v", "type": "int"}]}], "headerFields": [{"key": "a", "path": "groups.a", "type": "array"}]}"#,
+        #"{"sections": [{"items": "groups.c", "header": "groups", "fields": [{"key": "v", "path": "v", "type": "int"}]}, {"items": "groups", "fields": [{"key": "v", "path": "v", "type": "int"}]}], "headerFields": [{"key": "a", "path": "a", "type": "array"}]}"#,
     ])
     func packagingMatchesAFullParse(specText: String) throws {
         let document = #"""

@@ -82,8 +82,10 @@ import Foundation
 ///   `items` (path, required), and optionally `title` (string), `header`
 ///   (path), `fields` and `headerFields` (as above; without them the
 ///   top-level lists apply, `headerFields` only to entries with a
-///   `header`). A `title` is stored under the key `title` of
-///   the section's header ViewModel (created if the entry has no header).
+///   `header`, and top-level `headerFields` no entry takes are refused).
+///   A `title` is stored under the key `title` of the section's header
+///   ViewModel (created if the entry has no header); a header field of
+///   that key is refused with it.
 /// - `sectionsFrom` (path): the object whose members are arrays, one
 ///   section per member in order, titled with the member's name; or an array
 ///   whose elements are arrays, one untitled section each. Items use the
@@ -318,6 +320,7 @@ public struct PackagingSpec: Sendable, Hashable {
         }
         let members = ["title", "items", "header", "fields", "headerFields", "keyedBy", "scalarKey"]
         var result: [SectionEntry] = []
+        var inheritsHeaderFields = false
         for (index, entry) in entries.enumerated() {
             func fail(_ message: String) -> PackagingSpecError {
                 PackagingSpecError(source: source, entry: .init(list: "sections", index: index, key: nil), message: message)
@@ -343,6 +346,7 @@ public struct PackagingSpec: Sendable, Hashable {
             // The top-level header fields apply to entries that name a header.
             let ownHeaderFields = try fieldList(object["headerFields"], named: list + "headerFields", source: source)
             let entryHeaderFields = ownHeaderFields ?? (headerPath != nil ? headerFields : nil)
+            if ownHeaderFields == nil && headerPath != nil { inheritsHeaderFields = true }
             // The title is stored under `title` after the header fields:
             // a header field of that key would be silently replaced.
             if title != nil, entryHeaderFields?.contains(where: { $0.key == "title" }) == true {
@@ -354,6 +358,11 @@ public struct PackagingSpec: Sendable, Hashable {
                 fields: try fieldList(object["fields"], named: list + "fields", source: source) ?? fields,
                 headerFields: entryHeaderFields,
                 itemSource: try ItemSource(parsing: object, fail: fail)))
+        }
+        if headerFields != nil && !inheritsHeaderFields {
+            throw PackagingSpecError(source: source, message: "top-level \"headerFields\" apply to section entries "
+                + "that name a \"header\" and have no \"headerFields\" of their own, and no entry does: "
+                + "give the entries their own \"headerFields\", or a \"header\"")
         }
         return result
     }
