@@ -165,6 +165,8 @@ struct TemplateFormatTests {
         ("{n|fixed:+2}", #"bad template "{n|fixed:+2}": "fixed:+2": decimals must be a whole number from 0 to 12"#),
         ("{n|grouped:-0}", #"bad template "{n|grouped:-0}": "grouped:-0": decimals must be a whole number from 0 to 12"#),
         ("{n|money}", #"bad template "{n|money}": unknown format "money"; expected one of fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:short|medium], uppercase, lowercase, trim"#),
+        ("{n|fixd:2}", #"bad template "{n|fixd:2}": unknown format "fixd" (did you mean "fixed"?); expected one of fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:short|medium], uppercase, lowercase, trim"#),
+        ("{n|FIXED:2}", #"bad template "{n|FIXED:2}": unknown format "FIXED" (did you mean "fixed"?); expected one of fixed:N, grouped[:N], percent[:N], date[:iso|medium|long|full], time[:short|medium], uppercase, lowercase, trim"#),
         ("{d|date:short}", #"bad template "{d|date:short}": unknown date style "short"; expected iso, medium, long or full"#),
         ("{s|trim:1}", #"bad template "{s|trim:1}": "trim" takes no argument, found ":1""#),
     ])

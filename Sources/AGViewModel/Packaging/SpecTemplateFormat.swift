@@ -81,7 +81,9 @@ internal enum SpecTemplateFormat: Sendable, Hashable {
             }
         default:
             guard let format = PackagingSpec.Format(rawValue: name) else {
-                throw SpecTemplateError("unknown format \"\(name)\"; expected one of \(Self.spellings)")
+                let names = ["fixed", "grouped", "percent", "date", "time", "uppercase", "lowercase", "trim"]
+                throw SpecTemplateError("unknown format \"\(name)\"\(PackagingSpecError.suggestion(for: name, in: names)); "
+                    + "expected one of \(Self.spellings)")
             }
             try noArgument()
             self = .text(format)
