@@ -36,9 +36,9 @@ nonisolated extension ViewModel.Key where Value == Int {
 
 /// Keys of the ViewModels the `Books` spec (books.spec.json) packages, with `URL` values.
 nonisolated extension ViewModel.Key where Value == URL {
-    /// `nextPageURL`: header: path next_page_url
+    /// `nextPageURL`: header: path next_page_url, default null
     public static var nextPageURL: Self { "nextPageURL" }
-    /// `previousPageURL`: header: path previous_page_url
+    /// `previousPageURL`: header: path previous_page_url, default null
     public static var previousPageURL: Self { "previousPageURL" }
     /// `coverURL`: items: path cover_url
     public static var coverURL: Self { "coverURL" }

@@ -77,6 +77,33 @@ struct SpecPackagerTests {
     /// A template field's `default` is stored when the template has no value
     /// (a placeholder missing or null, or a format that cannot read it), as
     /// for a path field; without a default the key is left out.
+    /// A `null` default stores null, so the last page, without a "next"
+    /// cursor, clears the cursor of the page it is merged into; without
+    /// that default the key is left out and the old cursor stays.
+    @Test func aNullDefaultLetsTheLastPageClearTheCursor() throws {
+        func pages(cursorDefault: String) throws -> Section {
+            let spec = try PackagingSpec(data: Data("""
+                {"items": "books", "headerFields": [
+                  {"key": "next", "path": "next_page_url", "type": "url"\(cursorDefault)},
+                  {"key": "page", "path": "page", "type": "int"}]}
+                """.utf8))
+            let packager = SpecPackager(spec: spec)
+            let first = Section(packaged: try packager.package(document: [
+                "page": 1, "next_page_url": "https://x.example/books?page=2", "books": [["id": 1]]]))
+            let last = Section(packaged: try packager.package(document: [
+                "page": 2, "next_page_url": nil, "books": [["id": 2]]]))
+            first.merge(last)
+            return first
+        }
+        let cleared = try pages(cursorDefault: #", "default": null"#)
+        #expect(cleared.header?["next"] == .null, "stored as null")
+        #expect(cleared.header?.string(at: "next") == nil)
+        #expect(cleared.header?["page"] == 2)
+        #expect(cleared.count == 2)
+        let kept = try pages(cursorDefault: "")
+        #expect(kept.header?["next"] == "https://x.example/books?page=2", "a key the page lacks keeps its value")
+    }
+
     @Test func templateFieldsFallBackToTheirDefault() throws {
         let spec = try PackagingSpec(json: ["fields": [
             ["key": "byline", "template": "by {user.name}", "default": "anonymous"],

@@ -13,6 +13,11 @@ extension Section {
     /// page1.merge(page2)   // page 2's items follow page 1's; its header
     ///                      // values (a new "next" cursor) win
     /// ```
+    ///
+    /// A key the incoming part does not have keeps its value. So a value a
+    /// later page can lack is stored there as `null`: a packaging spec
+    /// field with `"default": null` (the last page's missing "next"
+    /// cursor then clears page 1's, where leaving it out would keep it).
     public func merge(_ other: Section) {
         let incoming = (header: other.header, footer: other.footer, common: other.common,
                         itemMerge: other.itemMerge, items: other.items)

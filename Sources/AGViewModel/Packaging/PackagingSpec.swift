@@ -58,7 +58,10 @@ import Foundation
 ///   Foundation's `URL(string:)` accepts (which is lenient, and more so on
 ///   Linux than on older Apple systems) and is stored as that string.
 /// - `default` (optional): stored when the value is missing, null or does not
-///   convert; it must itself convert to the type.
+///   convert; it must itself convert to the type, or be `null` to store
+///   null. A header field that a later page may lack (a next-page cursor)
+///   needs `null`: ``Section/merge(_:)`` keeps values the incoming page
+///   does not have.
 /// - `required` (optional boolean, default false): with no value, the element
 ///   is skipped and reported (a required field cannot have a default). An
 ///   optional field with no value and no default leaves its key out.
@@ -479,7 +482,9 @@ extension PackagingSpec.Field {
         var defaultValue: JSONValue?
         if let value = object["default"] {
             if isRequired { throw fail("a required field cannot have a default") }
-            guard let converted = type.convert(value, format: nil) else {
+            // `null` stores null: a later page merged over an earlier one
+            // then clears the earlier value (a next-page cursor).
+            guard let converted = value.isNull ? .null : type.convert(value, format: nil) else {
                 throw fail("default \(value.briefDescription) is not \(type.expectedDescription)")
             }
             defaultValue = converted
