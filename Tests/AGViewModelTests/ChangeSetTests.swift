@@ -952,4 +952,56 @@ extension ChangeSetTests {
         try changes.apply(to: shown, new: fresh)
         #expect(shown.itemCount == 4 && shown[0][3] === fresh[0][3])
     }
+
+    // MARK: Sections copied by snapshots
+
+    private static func section(_ id: String, _ items: [Int64]) -> Section {
+        Section(items: GroupingFixtures.items(items), header: ViewModel(["id": .string(id)]))
+    }
+
+    /// A section made by editing a copy of another's snapshot (a new
+    /// section inserted by a background task) is not taken for the one it
+    /// was copied from: both hold its origin, so headers decide.
+    @Test func anEditedSnapshotCopyIsNotTakenForItsOrigin() {
+        let shown = Manager(sections: [Self.section("a", [1, 2, 3]), Self.section("b", [4, 5])])
+        var snapshot = shown.snapshot
+        var extra = snapshot.sections[0]
+        extra.header = ViewModel(["id": "new"]).snapshot
+        extra.items = [ViewModel(["id": 9]).snapshot]
+        snapshot.sections.insert(extra, at: 0)
+        let fresh = snapshot.makeManager()
+        let expected = "sections +[0]"
+        #expect(ChangeSet(from: shown, to: fresh).description == expected)
+        #expect(ChangeSet(from: shown.snapshot.makeManager(), to: fresh).description == expected)
+    }
+
+    /// Sections made from one template snapshot are told apart by their
+    /// headers, not taken for one section.
+    @Test func sectionsMadeFromOneTemplateAreToldApartByTheirHeaders() {
+        let blank = Section().snapshot
+        func make(_ id: String, _ items: [Int64]) -> Section {
+            var section = blank
+            section.header = ViewModel(["id": .string(id)]).snapshot
+            section.items = GroupingFixtures.items(items).map(\.snapshot)
+            return section.makeSection()
+        }
+        let changes = ChangeSet(from: Manager(sections: [make("a", [1, 2]), make("b", [3, 4])]),
+                                to: Manager(sections: [make("b", [3, 4]), make("a", [1, 2])]))
+        #expect(changes.description == "sections ~[1→0]")
+    }
+
+    /// A manager showing a section and a copy made from its snapshot: the
+    /// diff of snapshot copies matches them as the diff of the originals
+    /// does, and applying it keeps both objects where the new manager holds them.
+    @Test func aSectionAndItsCopyInOneManagerKeepTheirPlaces() throws {
+        let a = Self.section("a", [1, 2])
+        let copy = a.snapshot.makeSection()
+        copy.header = ViewModel(["id": "copy"])
+        copy.items = GroupingFixtures.items([7])
+        let shown = Manager(sections: [a, copy]), fresh = Manager(sections: [copy, a])
+        let changes = ChangeSet(from: shown.snapshot.makeManager(), to: fresh.snapshot.makeManager())
+        #expect(changes == ChangeSet(from: shown, to: fresh))
+        try changes.apply(to: shown, new: fresh)
+        #expect(shown.sections[0] === copy && shown.sections[1] === a)
+    }
 }

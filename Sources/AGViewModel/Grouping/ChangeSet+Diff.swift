@@ -16,7 +16,8 @@ extension ChangeSet {
     ///     are copies that snapshots made of one Section object (a diff of
     ///     `shown.snapshot.makeManager()` against
     ///     `fresh.snapshot.makeManager()` matches the sections `shown` and
-    ///     `fresh` share).
+    ///     `fresh` share), unless a side holds two sections copied from
+    ///     one (an edited copy, a template): those go by their headers.
     ///
     /// Matching prefers an item's own section: within each kept section the
     /// *k*-th occurrence of an identity in the old section matches the
@@ -177,9 +178,26 @@ private struct Differ {
         // a diff of snapshot copies sees what a diff of the originals sees.
         var oldObjects: [ObjectIdentifier: Int] = Dictionary(minimumCapacity: oldSections.count)
         var oldSources: [UInt64: Int] = Dictionary(minimumCapacity: oldSections.count)
+        // A source held by two different Section objects on one side (a
+        // section and an edited copy of its snapshot, or sections made from
+        // one template snapshot) says nothing about which is which: those
+        // are matched by header identity or position.
+        var ambiguousSources = Set<UInt64>()
         for (s, section) in oldSections.enumerated() {
             if oldObjects[ObjectIdentifier(section)] == nil { oldObjects[ObjectIdentifier(section)] = s }
-            if oldSources[section.sourceIdentity] == nil { oldSources[section.sourceIdentity] = s }
+            if let first = oldSources[section.sourceIdentity] {
+                if oldSections[first] !== section { ambiguousSources.insert(section.sourceIdentity) }
+            } else {
+                oldSources[section.sourceIdentity] = s
+            }
+        }
+        var newSources: [UInt64: Section] = Dictionary(minimumCapacity: newSections.count)
+        for section in newSections {
+            if let first = newSources[section.sourceIdentity] {
+                if first !== section { ambiguousSources.insert(section.sourceIdentity) }
+            } else {
+                newSources[section.sourceIdentity] = section
+            }
         }
         for (t, section) in newSections.enumerated() {
             if let s = oldObjects[ObjectIdentifier(section)], oldToNew[s] < 0 {
@@ -188,7 +206,7 @@ private struct Differ {
             }
         }
         for (t, section) in newSections.enumerated() where newToOld[t] < 0 {
-            if let s = oldSources[section.sourceIdentity], oldToNew[s] < 0 {
+            if !ambiguousSources.contains(section.sourceIdentity), let s = oldSources[section.sourceIdentity], oldToNew[s] < 0 {
                 oldToNew[s] = t
                 newToOld[t] = s
             }

@@ -28,11 +28,17 @@ internal enum JSONDuplicateMember {
                 frames[frames.count - 1].expectingKey = false
             case UInt8(ascii: "\""):
                 let start = i
+                var escaped = false
                 i += 1
-                while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
-                if let top = frames.indices.last, frames[top].expectingKey,
-                   case .string(let key)? = try? JSONValue(parsing: Array(bytes[start ... i])),
-                   !frames[top].keys!.insert(key).inserted {
+                while bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\") { escaped = true; i += 2 } else { i += 1 }
+                }
+                guard let top = frames.indices.last, frames[top].expectingKey else { break }
+                // Without an escape the key is its bytes (valid UTF-8): no parse needed.
+                let key: String? = escaped
+                    ? (try? JSONValue(parsing: Array(bytes[start ... i]))).flatMap { if case .string(let k) = $0 { k } else { nil } }
+                    : String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + 1) ..< i]), as: UTF8.self)
+                if let key, !frames[top].keys!.insert(key).inserted {
                     return (key, start)
                 }
             default:
