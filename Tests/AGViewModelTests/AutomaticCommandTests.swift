@@ -36,9 +36,10 @@ struct AutomaticCommandTests {
         #expect(log.count("format") == 4)
     }
 
-    /// A merge changes key by key, and the value is current at each: an
-    /// observer of an input reads it. Removing every key leaves the
-    /// result for no inputs.
+    /// A merge changes key by key, and the value is current at each; key
+    /// observers hear of the merge once it is complete, so an observer of
+    /// an input reads the value derived from the whole update. Removing
+    /// every key leaves the result for no inputs.
     @Test func mergesAndRemovalsKeepItCurrentAtEachKey() {
         let vm = priceViewModel(log: CallLog())
         var seen: [String] = []
@@ -47,7 +48,7 @@ struct AutomaticCommandTests {
         #expect(vm[.bookPriceText] == "1.0 USD")
         vm.deepMerge(["price": 2, "currency": "GBP"])
         #expect(vm[.bookPriceText] == "2.0 GBP")
-        #expect(seen == ["1.0 EUR", "2.0 USD"])     // price is merged first
+        #expect(seen == ["1.0 USD", "2.0 GBP"])     // never half an update
 
         vm.removeAll()
         #expect(vm.keys == ["priceText"])

@@ -148,6 +148,25 @@ struct KeyObservationTests {
         withExtendedLifetime((a, b, c)) {}
     }
 
+    /// A merge is one update for key observers: a handler of one member
+    /// that reads another sees the whole update, never half of it, and
+    /// each changed key is heard once, in the merge's order.
+    @Test func observersHearOfAMergeOnceItIsComplete() {
+        let vm = ViewModel(["price": 5, "currency": "EUR"])
+        let seen = Recorder<String>()
+        let observation = vm.observe(["price", "currency"]) { vm, key, _ in
+            seen.append("\(key): \(render(vm[value: "price"])) \(render(vm[value: "currency"]))")
+        }
+        vm.merge(["price": 10, "currency": "USD"])
+        vm.merge(ViewModel(["price": 11, "currency": "GBP"]))
+        vm.deepMerge(["price": 12, "currency": "JPY"])
+        #expect(seen.items == [
+            "price: 10 \"USD\"", "currency: 10 \"USD\"",
+            "price: 11 \"GBP\"", "currency: 11 \"GBP\"",
+            "price: 12 \"JPY\"", "currency: 12 \"JPY\""])
+        withExtendedLifetime(observation) {}
+    }
+
     @Test func settingAnEqualValueSendsNoChange() {
         let vm = ViewModel(["k": ["a": 1, "b": 2]])
         let seen = Recorder<String>()

@@ -6,8 +6,8 @@ extension ViewModel {
     /// policy of ``JSONValue/merge(_:)``: a JSON object stored under a key
     /// merges recursively with an object in `object`; a nested ViewModel
     /// stored as a payload takes an object's members the same way; any
-    /// other value replaces what is stored. Returns the ViewModel, for
-    /// chaining.
+    /// other value replaces what is stored. Key observers hear of it once
+    /// it is complete, as of a batch. Returns the ViewModel, for chaining.
     ///
     /// A ViewModel stored under one of its own keys is not merged into:
     /// that would spread the object's members over the outer keys. The
@@ -19,7 +19,9 @@ extension ViewModel {
     /// ```
     @discardableResult
     public func deepMerge(_ object: JSONObject) -> ViewModel {
-        for (key, value) in object { deepMerge(value, forKey: key) }
+        asOneUpdate {
+            for (key, value) in object { deepMerge(value, forKey: key) }
+        }
         return self
     }
 
@@ -66,7 +68,7 @@ extension ViewModel {
                 state.snapshot = snapshot
             }
         }
-        deepMerge(source, state: &state)
+        asOneUpdate { deepMerge(source, state: &state) }
         return self
     }
 

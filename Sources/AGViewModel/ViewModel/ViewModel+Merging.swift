@@ -1,21 +1,37 @@
 extension ViewModel {
     // Merges and removals go key by key through the single write path, so
-    // each changed key is reported (observers, dependent commands). Each
-    // key changes atomically; a merge as a whole is not one atomic step.
+    // each changed key is reported (observers, dependent commands). Key
+    // observers hear of a merge once it is complete (as after a batch), so
+    // a handler reading another member of the same update, or a value
+    // derived from several of them, never sees half of it.
+
+    /// Runs `body` as one batch when key observers are registered: a
+    /// partial API update must not be seen half applied.
+    internal func asOneUpdate(_ body: () -> Void) {
+        if let center = observationCenter, !center.observers.isEmpty {
+            performBatchUpdates(body)
+        } else {
+            body()
+        }
+    }
 
     /// Sets every member of `object` (or only those named in `keys`, when
     /// given) on this ViewModel, overwriting equal keys. A key in `keys`
     /// that `object` lacks is left as it is (the Objective-C original
-    /// removed it): remove it with `removeValue(forKey:)`. Returns the
-    /// ViewModel, for chaining.
+    /// removed it): remove it with `removeValue(forKey:)`. Key observers
+    /// hear of the merge once it is complete, as of a batch
+    /// (``performBatchUpdates(_:)``): a handler never sees half an update.
+    /// Returns the ViewModel, for chaining.
     @discardableResult
     public func merge(_ object: JSONObject, keys: [String]? = nil) -> ViewModel {
-        if let keys {
-            for key in keys {
-                if let value = object[key] { store(.json(value), forKey: key) }
+        asOneUpdate {
+            if let keys {
+                for key in keys {
+                    if let value = object[key] { store(.json(value), forKey: key) }
+                }
+            } else {
+                for (key, value) in object { store(.json(value), forKey: key) }
             }
-        } else {
-            for (key, value) in object { store(.json(value), forKey: key) }
         }
         return self
     }
@@ -27,14 +43,16 @@ extension ViewModel {
     /// independent one). Returns the ViewModel, for chaining.
     @discardableResult
     public func merge(_ other: ViewModel, keys: [String]? = nil) -> ViewModel {
-        if let keys {
-            for key in keys {
-                if let value = other.storedValue(forKey: key) { store(value, forKey: key) }
+        asOneUpdate {
+            if let keys {
+                for key in keys {
+                    if let value = other.storedValue(forKey: key) { store(value, forKey: key) }
+                }
+            } else {
+                // Read `other` fully before writing, so merging a ViewModel into
+                // itself is harmless.
+                for (key, value) in other.orderedEntries() { store(value, forKey: key) }
             }
-        } else {
-            // Read `other` fully before writing, so merging a ViewModel into
-            // itself is harmless.
-            for (key, value) in other.orderedEntries() { store(value, forKey: key) }
         }
         return self
     }
