@@ -214,6 +214,29 @@ struct SectionTests {
         #expect(section.allSatisfy { $0["selected"] == true })
     }
 
+    /// A bulk refresh that changes nothing in a row leaves it alone: a
+    /// pull-to-refresh that sets `selected` on a long list re-measures and
+    /// refreshes only the rows whose value changed.
+    @Test @MainActor func updatingLeavesRowsThatAlreadyHoldTheValuesAlone() {
+        let context = LayoutContext(availableWidth: 100)
+        let rows = [ViewModel(["title": "a", "selected": true]), ViewModel(["title": "b", "selected": false])]
+        let cells = [FakeCell(), FakeCell()]
+        for (row, cell) in zip(rows, cells) {
+            row.bindingView = cell
+            _ = row.sizeOfBindingView(in: context)
+        }
+        let section = Section(items: rows)
+        let applied = cells.map(\.applied.count)
+        section.refresh(.items, updating: ["selected": true])
+        #expect(!rows[0].needsCachedSize && rows[1].needsCachedSize)
+        #expect(cells[0].applied.count == applied[0] && cells[1].applied.count == applied[1] + 1)
+        // Row 1 now holds both values; row 0 lacks one, so it is updated.
+        _ = rows[1].sizeOfBindingView(in: context)
+        Manager(sections: [section]).setNeedsRefresh(.items, updating: ["selected": true, "title": "b"])
+        #expect(rows[0].needsRefresh && rows[0]["title"] == "b")
+        #expect(!rows[1].needsRefresh && !rows[1].needsCachedSize)
+    }
+
     /// Values merged by a bulk refresh may change a row's height, as an
     /// item's own `update` does.
     @Test @MainActor func updatingMarksTheCachedSizesStale() {

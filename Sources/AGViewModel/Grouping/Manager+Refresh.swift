@@ -13,10 +13,13 @@ extension Manager {
     }
 
     /// Merges `values` into `parts` of every section, marks their cached
-    /// sizes stale, then refreshes them now.
+    /// sizes stale, then refreshes them now; ViewModels that already hold
+    /// `values` are left alone (``refresh(_:)`` refreshes every one).
     @MainActor
     public func refresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) { viewModel.updateAndRefresh { $0.merge(values) } }
+        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
+            viewModel.updateAndRefresh { $0.merge(values) }
+        }
     }
 
     /// Marks `parts` of every section as needing a refresh.
@@ -26,10 +29,13 @@ extension Manager {
     }
 
     /// Merges `values` into `parts` of every section, marks their cached
-    /// sizes stale and marks them as needing a refresh.
+    /// sizes stale and marks them as needing a refresh; ViewModels that
+    /// already hold `values` are left alone.
     @MainActor
     public func setNeedsRefresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) { viewModel.update { $0.merge(values) } }
+        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
+            viewModel.update { $0.merge(values) }
+        }
     }
 
     /// Marks `parts` of every section as needing their cached sizes recomputed.

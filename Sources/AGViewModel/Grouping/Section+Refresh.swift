@@ -56,10 +56,12 @@ extension Section {
 
     /// Merges `values` into every ViewModel of `parts`, marks their cached
     /// sizes stale and refreshes them now (each ViewModel's
-    /// `updateAndRefresh`).
+    /// `updateAndRefresh`). ViewModels that already hold `values` are left
+    /// alone, neither measured again nor refreshed (``refresh(_:)``
+    /// refreshes every one).
     @MainActor
     public func refresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) {
+        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
             viewModel.updateAndRefresh { $0.merge(values) }
         }
     }
@@ -73,10 +75,10 @@ extension Section {
 
     /// Merges `values` into every ViewModel of `parts`, marks their cached
     /// sizes stale and marks them as needing a refresh (each ViewModel's
-    /// `update`).
+    /// `update`); ViewModels that already hold `values` are left alone.
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) {
+        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
             viewModel.update { $0.merge(values) }
         }
     }
