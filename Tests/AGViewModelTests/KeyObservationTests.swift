@@ -167,6 +167,23 @@ struct KeyObservationTests {
         withExtendedLifetime(observation) {}
     }
 
+    /// A deep merge of a ViewModel holding a nested ViewModel is one update
+    /// for the nested ViewModel's observers too.
+    @Test func aNestedViewModelsObserversHearOfADeepMergeOnceItIsComplete() {
+        let user = ViewModel(["price": 5, "currency": "EUR"])
+        let vm = ViewModel()
+        vm[value: "user"] = .payload(user)
+        let seen = Recorder<String>()
+        let observation = user.observe(["price", "currency"]) { user, key, _ in
+            seen.append("\(key): \(render(user[value: "price"])) \(render(user[value: "currency"]))")
+        }
+        let incoming = ViewModel()
+        incoming[value: "user"] = .payload(ViewModel(["price": 10, "currency": "USD"]))
+        vm.deepMerge(incoming)
+        #expect(seen.items == ["price: 10 \"USD\"", "currency: 10 \"USD\""])
+        withExtendedLifetime(observation) {}
+    }
+
     @Test func settingAnEqualValueSendsNoChange() {
         let vm = ViewModel(["k": ["a": 1, "b": 2]])
         let seen = Recorder<String>()

@@ -235,6 +235,15 @@ struct SectionTests {
         Manager(sections: [section]).setNeedsRefresh(.items, updating: ["selected": true, "title": "b"])
         #expect(rows[0].needsRefresh && rows[0]["title"] == "b")
         #expect(!rows[1].needsRefresh && !rows[1].needsCachedSize)
+        // A refresh with values the rows hold makes the refresh still
+        // pending from the call above, and only that one.
+        let pending = cells.map(\.applied.count)
+        section.refresh(.items, updating: ["selected": true])
+        #expect(cells[0].applied.count == pending[0] + 1 && cells[1].applied.count == pending[1])
+        #expect(!rows[0].needsRefresh)
+        // No values: every row is measured and refreshed again, as before.
+        section.refresh(.items, updating: [:])
+        #expect(rows.allSatisfy(\.needsCachedSize) && cells[1].applied.count == pending[1] + 1)
     }
 
     /// Values merged by a bulk refresh may change a row's height, as an

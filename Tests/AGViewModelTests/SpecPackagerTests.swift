@@ -74,9 +74,6 @@ struct SpecPackagerTests {
         #expect(header["title"] == "Results for \"swift\" {5}")
     }
 
-    /// A template field's `default` is stored when the template has no value
-    /// (a placeholder missing or null, or a format that cannot read it), as
-    /// for a path field; without a default the key is left out.
     /// A `null` default stores null, so the last page, without a "next"
     /// cursor, clears the cursor of the page it is merged into; without
     /// that default the key is left out and the old cursor stays.
@@ -104,6 +101,9 @@ struct SpecPackagerTests {
         #expect(kept.header?["next"] == "https://x.example/books?page=2", "a key the page lacks keeps its value")
     }
 
+    /// A template field's `default` is stored when the template has no value
+    /// (a placeholder missing or null, or a format that cannot read it), as
+    /// for a path field; without a default the key is left out.
     @Test func templateFieldsFallBackToTheirDefault() throws {
         let spec = try PackagingSpec(json: ["fields": [
             ["key": "byline", "template": "by {user.name}", "default": "anonymous"],

@@ -14,11 +14,18 @@ extension Manager {
 
     /// Merges `values` into `parts` of every section, marks their cached
     /// sizes stale, then refreshes them now; ViewModels that already hold
-    /// `values` are left alone (``refresh(_:)`` refreshes every one).
+    /// `values` are not measured again, and refreshed only if a refresh is
+    /// pending (``refresh(_:)`` refreshes every one).
     @MainActor
     public func refresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
-            viewModel.updateAndRefresh { $0.merge(values) }
+        for viewModel in distinctViewModels(in: parts) {
+            if values.isEmpty || viewModel.changes(merging: values) {
+                viewModel.updateAndRefresh { $0.merge(values) }
+            } else {
+                // Holds the values already: a refresh still pending from
+                // an earlier `setNeedsRefresh` is made now, as promised.
+                viewModel.refreshIfNeeded()
+            }
         }
     }
 
@@ -33,7 +40,7 @@ extension Manager {
     /// already hold `values` are left alone.
     @MainActor
     public func setNeedsRefresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
+        for viewModel in distinctViewModels(in: parts) where values.isEmpty || viewModel.changes(merging: values) {
             viewModel.update { $0.merge(values) }
         }
     }

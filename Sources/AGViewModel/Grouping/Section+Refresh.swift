@@ -56,13 +56,19 @@ extension Section {
 
     /// Merges `values` into every ViewModel of `parts`, marks their cached
     /// sizes stale and refreshes them now (each ViewModel's
-    /// `updateAndRefresh`). ViewModels that already hold `values` are left
-    /// alone, neither measured again nor refreshed (``refresh(_:)``
-    /// refreshes every one).
+    /// `updateAndRefresh`). ViewModels that already hold `values` are not
+    /// measured again, and refreshed only if a refresh is pending
+    /// (``refresh(_:)`` refreshes every one).
     @MainActor
     public func refresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
-            viewModel.updateAndRefresh { $0.merge(values) }
+        for viewModel in distinctViewModels(in: parts) {
+            if values.isEmpty || viewModel.changes(merging: values) {
+                viewModel.updateAndRefresh { $0.merge(values) }
+            } else {
+                // Holds the values already: a refresh still pending from
+                // an earlier `setNeedsRefresh` is made now, as promised.
+                viewModel.refreshIfNeeded()
+            }
         }
     }
 
@@ -78,7 +84,7 @@ extension Section {
     /// `update`); ViewModels that already hold `values` are left alone.
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) where viewModel.changes(merging: values) {
+        for viewModel in distinctViewModels(in: parts) where values.isEmpty || viewModel.changes(merging: values) {
             viewModel.update { $0.merge(values) }
         }
     }

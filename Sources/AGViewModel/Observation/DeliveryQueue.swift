@@ -47,6 +47,16 @@ internal final class DeliveryQueue {
         isDelivering = false
     }
 
+    /// Runs `body`, queuing the deliveries of the changes it makes, then
+    /// delivers them in order (or leaves them to the delivery under way).
+    func holding(in viewModel: ViewModel, _ body: () -> Void) {
+        if isDelivering { return body() }
+        isDelivering = true
+        body()
+        if !pending.isEmpty { drain(in: viewModel) }
+        isDelivering = false
+    }
+
     private func drain(in viewModel: ViewModel) {
         var head = 0
         while head < pending.count {

@@ -37,7 +37,8 @@ public struct KeyObservationOptions: OptionSet, Sendable, Hashable {
     /// each change (with `oldValue` when `.old` is set, never a `newValue`).
     ///
     /// Outside a batch it arrives before the value is stored. Inside a batch
-    /// (``ViewModel/performBatchUpdates(_:)``), or queued behind a delivery
+    /// (``ViewModel/performBatchUpdates(_:)``), in a merge or deep merge
+    /// (heard once complete), or queued behind a delivery
     /// in progress, it arrives right before its change notification, when
     /// the new value is already stored: read the old one from `oldValue`.
     /// With ``includeEqualValues``, an equal-value set gets one too, right

@@ -7,7 +7,8 @@ extension ViewModel {
     /// merges recursively with an object in `object`; a nested ViewModel
     /// stored as a payload takes an object's members the same way; any
     /// other value replaces what is stored. Key observers hear of it once
-    /// it is complete, as of a batch. Returns the ViewModel, for chaining.
+    /// it is complete (nested ViewModels' observers once their part is).
+    /// Returns the ViewModel, for chaining.
     ///
     /// A ViewModel stored under one of its own keys is not merged into:
     /// that would spread the object's members over the outer keys. The
@@ -68,7 +69,7 @@ extension ViewModel {
                 state.snapshot = snapshot
             }
         }
-        asOneUpdate { deepMerge(source, state: &state) }
+        deepMerge(source, state: &state)
         return self
     }
 
@@ -181,6 +182,12 @@ extension ViewModel {
         guard other !== self,
               state.merged.insert(MergePair(target: self, incoming: other)).inserted
         else { return }
+        // Each ViewModel written into is one update for its own key
+        // observers, nested ones included (as `deepMerge(_:)-(JSONObject)`).
+        asOneUpdate { deepMergeMembers(of: other, state: &state) }
+    }
+
+    private func deepMergeMembers(of other: ViewModel, state: inout MergeState) {
         for key in other.keys {
             switch other[value: key] {
             case .json(let value)?:

@@ -1,15 +1,17 @@
 extension ViewModel {
     // Merges and removals go key by key through the single write path, so
     // each changed key is reported (observers, dependent commands). Key
-    // observers hear of a merge once it is complete (as after a batch), so
-    // a handler reading another member of the same update, or a value
-    // derived from several of them, never sees half of it.
+    // observers hear of a merge once it is complete, so a handler reading
+    // another member of the same update, or a value derived from several
+    // of them, never sees half of it.
 
-    /// Runs `body` as one batch when key observers are registered: a
-    /// partial API update must not be seen half applied.
+    /// Runs `body` with its changes' deliveries held until it returns: a
+    /// partial API update must not be seen half applied. A merge sets each
+    /// key once, so holding the deliveries (queued in order) is all a
+    /// batch would do, without its bookkeeping.
     internal func asOneUpdate(_ body: () -> Void) {
         if let center = observationCenter, !center.observers.isEmpty {
-            performBatchUpdates(body)
+            center.deliveries.holding(in: self, body)
         } else {
             body()
         }
@@ -28,8 +30,8 @@ extension ViewModel {
     /// given) on this ViewModel, overwriting equal keys. A key in `keys`
     /// that `object` lacks is left as it is (the Objective-C original
     /// removed it): remove it with `removeValue(forKey:)`. Key observers
-    /// hear of the merge once it is complete, as of a batch
-    /// (``performBatchUpdates(_:)``): a handler never sees half an update.
+    /// hear of the merge once it is complete, each changed key in
+    /// order: a handler never sees half an update.
     /// Returns the ViewModel, for chaining.
     @discardableResult
     public func merge(_ object: JSONObject, keys: [String]? = nil) -> ViewModel {
