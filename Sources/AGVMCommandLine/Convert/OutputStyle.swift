@@ -32,9 +32,9 @@ struct OutputStyle: Sendable, Equatable {
     /// file, given `--width` (0 means no limit).
     ///
     /// Width: `--width`, else a positive `COLUMNS`, else the terminal's width
-    /// when standard output is one, else 80; at least ``minimumWidth``. Colour: only when writing to
-    /// standard output, it is a terminal, and `NO_COLOR` is unset or empty
-    /// (see no-color.org).
+    /// when standard output is one, else 80; at least ``minimumWidth``.
+    /// Colour: only when writing to standard output, it is a terminal, and
+    /// `NO_COLOR` is unset or empty (see no-color.org).
     static func resolve(widthOption: Int?, toFile: Bool, io: ToolIO) -> OutputStyle {
         let width: Int?
         if let widthOption {

@@ -166,6 +166,23 @@ private struct Differ {
         }
     }
 
+    /// Where each source identity (see `Section.sourceIdentity`) first
+    /// appears in `sections`; those two different Section objects hold are
+    /// added to `ambiguous`.
+    private static func firstPositions(
+        ofSourcesIn sections: [Section], ambiguous: inout Set<UInt64>
+    ) -> [UInt64: Int] {
+        var positions: [UInt64: Int] = Dictionary(minimumCapacity: sections.count)
+        for (s, section) in sections.enumerated() {
+            if let first = positions[section.sourceIdentity] {
+                if sections[first] !== section { ambiguous.insert(section.sourceIdentity) }
+            } else {
+                positions[section.sourceIdentity] = s
+            }
+        }
+        return positions
+    }
+
     private mutating func matchSections(_ oldKeys: [SectionKey], _ newKeys: [SectionKey]) -> (oldToNew: [Int], newToOld: [Int]) {
         var oldIndex: [SectionKey: Int] = Dictionary(minimumCapacity: oldKeys.count)
         for (s, key) in oldKeys.enumerated() { oldIndex[key] = s }
@@ -177,28 +194,16 @@ private struct Differ {
         // snapshots made of one section, as the originals were shared:
         // a diff of snapshot copies sees what a diff of the originals sees.
         var oldObjects: [ObjectIdentifier: Int] = Dictionary(minimumCapacity: oldSections.count)
-        var oldSources: [UInt64: Int] = Dictionary(minimumCapacity: oldSections.count)
+        for (s, section) in oldSections.enumerated() where oldObjects[ObjectIdentifier(section)] == nil {
+            oldObjects[ObjectIdentifier(section)] = s
+        }
         // A source held by two different Section objects on one side (a
         // section and an edited copy of its snapshot, or sections made from
         // one template snapshot) says nothing about which is which: those
         // are matched by header identity or position.
         var ambiguousSources = Set<UInt64>()
-        for (s, section) in oldSections.enumerated() {
-            if oldObjects[ObjectIdentifier(section)] == nil { oldObjects[ObjectIdentifier(section)] = s }
-            if let first = oldSources[section.sourceIdentity] {
-                if oldSections[first] !== section { ambiguousSources.insert(section.sourceIdentity) }
-            } else {
-                oldSources[section.sourceIdentity] = s
-            }
-        }
-        var newSources: [UInt64: Section] = Dictionary(minimumCapacity: newSections.count)
-        for section in newSections {
-            if let first = newSources[section.sourceIdentity] {
-                if first !== section { ambiguousSources.insert(section.sourceIdentity) }
-            } else {
-                newSources[section.sourceIdentity] = section
-            }
-        }
+        let oldSources = Self.firstPositions(ofSourcesIn: oldSections, ambiguous: &ambiguousSources)
+        _ = Self.firstPositions(ofSourcesIn: newSections, ambiguous: &ambiguousSources)
         for (t, section) in newSections.enumerated() {
             if let s = oldObjects[ObjectIdentifier(section)], oldToNew[s] < 0 {
                 oldToNew[s] = t

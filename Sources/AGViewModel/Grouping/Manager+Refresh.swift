@@ -18,15 +18,7 @@ extension Manager {
     /// pending (``refresh(_:)`` refreshes every one).
     @MainActor
     public func refresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) {
-            if values.isEmpty || viewModel.changes(merging: values) {
-                viewModel.updateAndRefresh { $0.merge(values) }
-            } else {
-                // Holds the values already: a refresh still pending from
-                // an earlier `setNeedsRefresh` is made now, as promised.
-                viewModel.refreshIfNeeded()
-            }
-        }
+        for viewModel in distinctViewModels(in: parts) { viewModel.refresh(merging: values) }
     }
 
     /// Marks `parts` of every section as needing a refresh.
@@ -40,9 +32,7 @@ extension Manager {
     /// already hold `values` are left alone.
     @MainActor
     public func setNeedsRefresh(_ parts: Section.Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) where values.isEmpty || viewModel.changes(merging: values) {
-            viewModel.update { $0.merge(values) }
-        }
+        for viewModel in distinctViewModels(in: parts) { viewModel.setNeedsRefresh(merging: values) }
     }
 
     /// Marks `parts` of every section as needing their cached sizes recomputed.

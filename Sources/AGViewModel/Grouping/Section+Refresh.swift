@@ -61,15 +61,7 @@ extension Section {
     /// (``refresh(_:)`` refreshes every one).
     @MainActor
     public func refresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) {
-            if values.isEmpty || viewModel.changes(merging: values) {
-                viewModel.updateAndRefresh { $0.merge(values) }
-            } else {
-                // Holds the values already: a refresh still pending from
-                // an earlier `setNeedsRefresh` is made now, as promised.
-                viewModel.refreshIfNeeded()
-            }
-        }
+        for viewModel in distinctViewModels(in: parts) { viewModel.refresh(merging: values) }
     }
 
     /// Marks every ViewModel of `parts` as needing a refresh
@@ -84,9 +76,7 @@ extension Section {
     /// `update`); ViewModels that already hold `values` are left alone.
     @MainActor
     public func setNeedsRefresh(_ parts: Parts = .all, updating values: JSONObject) {
-        for viewModel in distinctViewModels(in: parts) where values.isEmpty || viewModel.changes(merging: values) {
-            viewModel.update { $0.merge(values) }
-        }
+        for viewModel in distinctViewModels(in: parts) { viewModel.setNeedsRefresh(merging: values) }
     }
 
     /// Marks every ViewModel of `parts` as needing its cached size

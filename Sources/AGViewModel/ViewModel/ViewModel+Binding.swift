@@ -165,6 +165,35 @@ extension ViewModel {
         return refresh()
     }
 
+    /// A section's or manager's `refresh(_:updating:)` for this ViewModel:
+    /// ``updateAndRefresh(_:)`` merging `values` when they change it, else
+    /// only a refresh still pending.
+    @MainActor
+    internal func refresh(merging values: JSONObject) {
+        if needsUpdate(merging: values) {
+            updateAndRefresh { $0.merge(values) }
+        } else {
+            refreshIfNeeded()
+        }
+    }
+
+    /// A section's or manager's `setNeedsRefresh(_:updating:)` for this
+    /// ViewModel: ``update(_:)`` merging `values` when they change it.
+    @MainActor
+    internal func setNeedsRefresh(merging values: JSONObject) {
+        if needsUpdate(merging: values) { update { $0.merge(values) } }
+    }
+
+    /// Whether merging `values` changes a stored value, or `values` is
+    /// empty (a plain re-measure): a ViewModel that already holds them is
+    /// neither measured nor refreshed again.
+    private func needsUpdate(merging values: JSONObject) -> Bool {
+        values.isEmpty || values.contains { key, value in
+            guard let stored = untrackedValue(forKey: key) else { return true }
+            return !stored.isSame(as: .json(value))
+        }
+    }
+
     /// Runs `body` to change the data, marks the cached size stale, and
     /// marks the binding view as needing a refresh (see
     /// ``refreshIfNeeded()``), for several updates that end in one refresh.

@@ -17,15 +17,6 @@ extension ViewModel {
         }
     }
 
-    /// Whether merging `values` would change a stored value: the bulk
-    /// refreshes leave ViewModels that already hold them alone.
-    internal func changes(merging values: JSONObject) -> Bool {
-        values.contains { key, value in
-            guard let stored = untrackedValue(forKey: key) else { return true }
-            return !stored.isSame(as: .json(value))
-        }
-    }
-
     /// Sets every member of `object` (or only those named in `keys`, when
     /// given) on this ViewModel, overwriting equal keys. A key in `keys`
     /// that `object` lacks is left as it is (the Objective-C original
